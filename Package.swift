@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "xcmedic",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "xcmedic", targets: ["xcmedic"]),
+        .library(name: "XCMedicKit", targets: ["XCMedicKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "XCMedicKit",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "xcmedic",
+            dependencies: [
+                "XCMedicKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "XCMedicKitTests", dependencies: ["XCMedicKit"]),
+        .testTarget(name: "xcmedicCLITests", dependencies: ["xcmedic", "XCMedicKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The rules compiled into the binary, so that copying the binary alone gives a working tool.
+///
+/// Each family is a YAML document in the same format users write (`docs/rules.md`), kept in a Swift
+/// string so no resource bundle is needed. Order is priority: a line is claimed by the first rule
+/// that matches it, so specific families come first and generic wrappers last.
+public enum BuiltinCatalog {
+    /// `(family, yaml)` in priority order.
+    public static let families: [(name: String, yaml: String)] = [
+        ("trust", trustRules),
+        ("concurrency", concurrencyRules),
+        ("wrappers", wrapperRules),
+    ]
+
+    private static let cache = Result { try families.flatMap { try RuleLoader.load(yaml: $0.yaml, origin: "builtin:\($0.name)") } }
+
+    /// Every built-in rule, parsed once per process.
+    public static func rules() throws -> [Rule] { try cache.get() }
+}

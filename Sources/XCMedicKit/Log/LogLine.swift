@@ -1,0 +1,182 @@
+import Foundation
+
+/// The level a compiler-style header or a formatter's glyph gives a line.
+public enum LineLevel: String, Sendable {
+    case error, warning, note
+}
+
+/// Where a log line says a diagnostic is.
+public struct SourceLocation: Sendable, Equatable, Hashable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
+/// One log line with the wrappers of CI systems and formatters taken off, ready for rule matching.
+///
+/// Wrappers removed, in any combination: GitHub Actions timestamps (`2024-05-01T10:00:00.1234567Z `),
+/// fastlane's `[12:00:00]: ` and its `▸ `, xcpretty/xcbeautify glyphs (`❌ `, `⚠️ `, `✖ `, `▸ `,
+/// SF Symbols), and leading white space. The raw text is kept for excerpts.
+public struct LogLine: Sendable {
+    public var raw: String
+    /// The line as rules see it.
+    public var text: String
+    /// Level implied by a formatter glyph (`❌` error, `⚠️` warning), if any.
+    public var glyphLevel: LineLevel?
+    /// The compiler-style header (`file:line:col: error: `), if the line has one.
+    public var header: DiagnosticHeader?
+
+    public init(raw: String) {
+        self.raw = raw
+        var glyph: LineLevel?
+        text = LogLine.strip(raw, glyph: &glyph)
+        glyphLevel = glyph
+        header = DiagnosticHeader.parse(text, glyphLevel: glyph)
+    }
+
+    /// A line inside a Swift-style diagnostic box (` 12 | code`, `    |  `- note: ...`): it repeats
+    /// the header above it, so it is context, never a finding of its own.
+    public var isBoxLine: Bool {
+        var scalars = text.unicodeScalars[...]
+        while let c = scalars.first, ("0"..."9").contains(c) || c == " " { scalars = scalars.dropFirst() }
+        guard let mark = scalars.first else { return false }
+        if mark == "|" { return true }
+        return mark == ":" && scalars.count == 1 // the elision line between excerpts
+    }
+
+    /// Level from the header or glyph.
+    public var level: LineLevel? { header?.level ?? glyphLevel }
+
+    static func strip(_ raw: String, glyph: inout LineLevel?) -> String {
+        var s = Substring(raw)
+        var changed = true
+        while changed {
+            changed = false
+            let trimmed = s.drop(while: { $0 == " " || $0 == "\t" })
+            if trimmed.count != s.count { s = trimmed; changed = true }
+            if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
+            if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
+            if let first = s.unicodeScalars.first, let (rest, level) = dropGlyph(s, first: first) {
+                s = rest
+                if let level, glyph == nil { glyph = level }
+                changed = true
+            }
+        }
+        return String(s)
+    }
+
+    /// `2024-05-01T10:00:00.1234567Z ` (GitHub Actions raw logs).
+    private static func dropGitHubTimestamp(_ s: Substring) -> Substring? {
+        let u = s.utf8
+        guard u.count > 21 else { return nil }
+        var i = u.startIndex
+        func digit(_ n: Int) -> Bool {
+            for _ in 0..<n {
+                guard i < u.endIndex, (48...57).contains(u[i]) else { return false }
+                i = u.index(after: i)
+            }
+            return true
+        }
+        func char(_ c: UInt8) -> Bool {
+            guard i < u.endIndex, u[i] == c else { return false }
+            i = u.index(after: i)
+            return true
+        }
+        guard digit(4), char(45), digit(2), char(45), digit(2), char(84), digit(2), char(58), digit(2), char(58), digit(2) else { return nil }
+        if char(46) { while i < u.endIndex, (48...57).contains(u[i]) { i = u.index(after: i) } }
+        guard char(90) else { return nil }
+        guard i < u.endIndex, u[i] == 32 else { return i == u.endIndex ? s[i...] : nil }
+        return s[u.index(after: i)...]
+    }
+
+    /// `[12:00:00]: ` (fastlane).
+    private static func dropFastlaneTime(_ s: Substring) -> Substring? {
+        let u = Array(s.utf8.prefix(12))
+        guard u.count >= 11, u[0] == 91, u[3] == 58, u[6] == 58, u[9] == 93, u[10] == 58 else { return nil }
+        for k in [1, 2, 4, 5, 7, 8] where !(48...57).contains(u[k]) { return nil }
+        let rest = s.utf8.dropFirst(u.count >= 12 && u[11] == 32 ? 12 : 11)
+        return Substring(rest)
+    }
+
+    /// A formatter's leading symbol followed by a space. Returns the rest and the level it implies.
+    private static func dropGlyph(_ s: Substring, first: Unicode.Scalar) -> (Substring, LineLevel?)? {
+        let value = first.value
+        let level: LineLevel?
+        switch value {
+        case 0x274C, 0x2716, 0x2718, 0x2717, 0x1F6AB: level = .error // ❌ ✖ ✘ ✗ 🚫
+        case 0x26A0: level = .warning // ⚠
+        case 0x25B8, 0x2714, 0x2713, 0x2192, 0x21B3, 0x25C7, 0x2139, 0x23ED, 0x1F4A5, 0x2022: level = nil // ▸ ✔ ✓ → ↳ ◇ ℹ ⏭ 💥 •
+        case 0x100000...0x10FFFF, 0xF0000...0xFFFFD: // SF Symbols (private use): xcbeautify/swift-testing
+            level = value == 0x100884 || value == 0x1001FA || value == 0x10027D ? .error : nil
+        default: return nil
+        }
+        var scalars = s.unicodeScalars.dropFirst()
+        while let next = scalars.first, next.value == 0xFE0F || next.value == 0xFE0E { scalars = scalars.dropFirst() }
+        guard let space = scalars.first, space == " " else { return scalars.isEmpty ? (Substring(scalars), level) : nil }
+        return (Substring(scalars.dropFirst()), level)
+    }
+}
+
+/// `path:line:col: error: message`, `path:line: error: message` (XCTest), and xcbeautify's
+/// `path:line:col: message` behind a `❌`.
+public struct DiagnosticHeader: Sendable, Equatable {
+    public var location: SourceLocation
+    public var level: LineLevel
+    public var message: String
+
+    static func parse(_ text: String, glyphLevel: LineLevel?) -> DiagnosticHeader? {
+        // Fast reject: every header has ": " after a digit.
+        guard text.utf8.contains(58) else { return nil }
+        let u = Array(text.utf8.prefix(4096))
+        // Find "<file>:<digits>[:<digits>]: " where <file> has no ": " in it.
+        var i = 0
+        while i < u.count {
+            if u[i] == 58 { // ':'
+                var j = i + 1
+                var lineEnd = j
+                while lineEnd < u.count, (48...57).contains(u[lineEnd]) { lineEnd += 1 }
+                if lineEnd > j, lineEnd < u.count, u[lineEnd] == 58 {
+                    let file = String(decoding: u[0..<i], as: UTF8.self)
+                    let lineNumber = Int(String(decoding: u[j..<lineEnd], as: UTF8.self))
+                    j = lineEnd + 1
+                    var column: Int?
+                    var colEnd = j
+                    while colEnd < u.count, (48...57).contains(u[colEnd]) { colEnd += 1 }
+                    if colEnd > j, colEnd < u.count, u[colEnd] == 58 {
+                        column = Int(String(decoding: u[j..<colEnd], as: UTF8.self))
+                        j = colEnd + 1
+                    }
+                    guard j < u.count, u[j] == 32, isPlausibleFile(file) else { return nil }
+                    let rest = String(decoding: u[(j + 1)...], as: UTF8.self) + (text.utf8.count > 4096 ? String(text.dropFirst(4096)) : "")
+                    let location = SourceLocation(file: file, line: lineNumber, column: column)
+                    for (prefix, level) in levelPrefixes where rest.hasPrefix(prefix) {
+                        return DiagnosticHeader(location: location, level: level, message: String(rest.dropFirst(prefix.count)))
+                    }
+                    if let glyphLevel {
+                        return DiagnosticHeader(location: location, level: glyphLevel, message: rest)
+                    }
+                    return nil
+                }
+                if i + 1 < u.count, u[i + 1] == 32 { return nil } // "word: " before any location
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static let levelPrefixes: [(String, LineLevel)] = [
+        ("error: ", .error), ("fatal error: ", .error), ("warning: ", .warning), ("note: ", .note), ("remark: ", .note),
+    ]
+
+    private static func isPlausibleFile(_ file: String) -> Bool {
+        guard !file.isEmpty, file.count < 1024 else { return false }
+        if file.hasPrefix("<") { return true } // <unknown>, <stdin>
+        return file.contains(".") || file.contains("/")
+    }
+}

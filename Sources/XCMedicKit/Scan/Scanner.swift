@@ -1,0 +1,240 @@
+import Foundation
+
+/// The one-pass streaming scan: chunks of lines in, findings out.
+///
+/// Per chunk the prefilter walks the bytes looking for any rule's literal; a line without one costs
+/// only that walk. A line with one is decoded, stripped of CI and formatter prefixes, and tried
+/// against the regexes of the rules whose literal it holds, in priority order; the first rule that
+/// matches claims it. Error-looking lines no rule claims become `unrecognized` findings.
+public final class Scanner {
+    public let ruleSet: RuleSet
+    private var collector = FindingCollector()
+    private var inputs: [Diagnosis.Input] = []
+    private var open: OpenBlock?
+    private var present: [Int] = []
+
+    /// The lines after a match that still belong to it.
+    private struct OpenBlock {
+        var finding: Int
+        var keepExcerpt: Bool
+        var rule: CompiledRule?
+        var remaining: Int
+    }
+
+    public init(ruleSet: RuleSet) {
+        self.ruleSet = ruleSet
+    }
+
+    /// Scans one input to its end. `rawObserver` sees every byte as read (pipe mode).
+    public func scan(_ source: ByteSource, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
+        let reader = LogReader(source: source)
+        reader.rawObserver = rawObserver
+        let inputIndex = inputs.count
+        var detector = DialectDetector()
+        open = nil
+        try reader.forEachChunk { chunk in
+            if detector.wantsMore { detector.observe(chunk.bytes) }
+            process(chunk, input: inputIndex)
+        }
+        open = nil
+        inputs.append(Diagnosis.Input(path: source.name, bytes: reader.bytesRead, lines: reader.lineCount, dialect: detector.dialect))
+    }
+
+    public func scan(path: String, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
+        try scan(ByteSource(path: path), rawObserver: rawObserver)
+    }
+
+    public func scan(text: String, name: String = "-") throws {
+        try scan(ByteSource(name: name, bytes: Array(text.utf8)))
+    }
+
+    public func finish() -> Diagnosis {
+        collector.diagnosis(inputs: inputs)
+    }
+
+    // MARK: - Chunks and lines
+
+    private func process(_ chunk: LogChunk, input: Int) {
+        guard let base = chunk.bytes.baseAddress, chunk.bytes.count > 0 else { return }
+        let end = chunk.bytes.count
+        var pos = 0
+        var lineNumber = chunk.firstLine
+        var counted = 0
+        let prefilter = ruleSet.prefilter
+
+        while pos < end {
+            if open != nil {
+                let lineEnd = Scanner.lineEnd(base, from: pos, end: end)
+                if continueBlock(base, lineStart: pos, lineEnd: lineEnd, end: end) {
+                    pos = lineEnd + 1
+                    lineNumber += 1
+                    counted = pos
+                    continue
+                }
+                open = nil
+            }
+            guard let hit = prefilter.firstHit(base, from: pos, to: end, paddedEnd: true) else { break }
+            let lineStart = Scanner.lineStart(base, before: hit.position, notBefore: pos)
+            lineNumber += Scanner.countNewlines(base, from: counted, to: lineStart)
+            counted = lineStart
+            let lineEnd = Scanner.lineEnd(base, from: hit.position, end: end)
+            processLine(base, from: lineStart, to: lineEnd, lineNumber: lineNumber, input: input)
+            pos = lineEnd + 1
+            if lineEnd < end {
+                lineNumber += 1
+                counted = pos
+            } else {
+                counted = end
+            }
+        }
+    }
+
+    private func processLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineNumber: Int, input: Int) {
+        present.removeAll(keepingCapacity: true)
+        ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
+        guard !present.isEmpty else { return }
+        let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
+        if line.isBoxLine || line.header?.level == .note { return }
+
+        var candidates: [Int] = []
+        var markerPresent = false
+        for literal in present {
+            candidates.append(contentsOf: ruleSet.rulesByLiteral[literal])
+            if ruleSet.markerLiterals.contains(literal) { markerPresent = true }
+        }
+        candidates.sort()
+        var previous = -1
+        for r in candidates where r != previous {
+            previous = r
+            let compiled = ruleSet.compiled[r]
+            if let captures = compiled.match(line) {
+                record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
+                return
+            }
+        }
+        guard markerPresent else { return }
+        if line.level == .error || ScanMarkers.errorLike.matches(line.text) {
+            recordUnrecognized(line, lineNumber: lineNumber, input: input)
+        } else if ScanMarkers.success.matches(line.text) {
+            collector.sawSuccess = true
+        }
+    }
+
+    private func record(_ compiled: CompiledRule, captures raw: [String: String], line: LogLine, lineNumber: Int, input: Int) {
+        let rule = compiled.rule
+        var captures = raw
+        var location = line.header?.location
+        if let file = captures.removeValue(forKey: "file") {
+            location = SourceLocation(file: file, line: captures.removeValue(forKey: "line").flatMap { Int($0) },
+                                      column: captures.removeValue(forKey: "column").flatMap { Int($0) })
+        }
+        var severity = rule.severity
+        if severity == .error, line.level == .warning { severity = .warning }
+        let message = rule.message.map { Scanner.render($0, captures, names: compiled.captureNames) } ?? line.header?.message ?? line.text
+        let occurrence = Occurrence(line: lineNumber, input: input, location: location)
+        guard let (index, first) = collector.add(
+            rule: rule, fixes: compiled.renderedFixes(captures), captures: captures, message: message, severity: severity,
+            occurrence: occurrence, excerptLine: line.raw, errorInSwift6: Scanner.isSwift6Error(line.text)
+        ) else { return }
+        if rule.continuation != nil || line.header != nil {
+            open = OpenBlock(finding: index, keepExcerpt: first, rule: rule.continuation == nil ? nil : compiled,
+                             remaining: rule.continuation?.maxLines ?? 16)
+        }
+    }
+
+    private func recordUnrecognized(_ line: LogLine, lineNumber: Int, input: Int) {
+        let message = line.header?.message ?? line.text
+        let occurrence = Occurrence(line: lineNumber, input: input, location: line.header?.location)
+        guard let (index, first) = collector.add(
+            rule: nil, captures: [:], message: message, severity: .error,
+            occurrence: occurrence, excerptLine: line.raw, errorInSwift6: false
+        ) else { return }
+        if line.header != nil {
+            open = OpenBlock(finding: index, keepExcerpt: first, rule: nil, remaining: 16)
+        }
+    }
+
+    /// Whether the line belongs to the open block; if so it is taken into the finding.
+    private func continueBlock(_ base: UnsafePointer<UInt8>, lineStart: Int, lineEnd: Int, end: Int) -> Bool {
+        guard var block = open, block.remaining > 0, lineEnd > lineStart else { return false }
+        let line = LogLine(raw: Scanner.decode(base, from: lineStart, to: lineEnd))
+        let belongs: Bool
+        if let compiled = block.rule {
+            belongs = compiled.continuation?.matches(line.text) ?? false
+            if belongs, let collect = compiled.collect, let values = collect.captures(in: line.text) {
+                for (name, value) in values { collector.collect(block.finding, name: name, value: value) }
+            }
+        } else {
+            belongs = Scanner.isDiagnosticContext(line) || {
+                // A source line belongs when a caret line follows it.
+                guard lineEnd + 1 < end, line.header == nil else { return false }
+                let nextEnd = Scanner.lineEnd(base, from: lineEnd + 1, end: end)
+                return Scanner.isCaretLine(Scanner.decode(base, from: lineEnd + 1, to: nextEnd))
+            }()
+        }
+        guard belongs else { return false }
+        if block.keepExcerpt { collector.appendExcerpt(block.finding, line.raw) }
+        block.remaining -= 1
+        open = block
+        return true
+    }
+
+    static func isDiagnosticContext(_ line: LogLine) -> Bool {
+        line.isBoxLine || line.header?.level == .note || isCaretLine(line.raw)
+    }
+
+    static func isCaretLine(_ text: String) -> Bool {
+        var sawCaret = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "^": sawCaret = true
+            case "~", " ", "\t": continue
+            default: return false
+            }
+        }
+        return sawCaret
+    }
+
+    static func isSwift6Error(_ text: String) -> Bool {
+        text.contains("this is an error in the Swift 6 language mode")
+    }
+
+    /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the
+    /// match left empty disappears. Other braces (code in snippets) stay as written.
+    static func render(_ template: String, _ captures: [String: String], names: Set<String> = []) -> String {
+        guard template.contains("{") else { return template }
+        var out = template
+        for (name, value) in captures { out = out.replacingOccurrences(of: "{\(name)}", with: value) }
+        for name in names where captures[name] == nil { out = out.replacingOccurrences(of: "{\(name)}", with: "") }
+        return out
+    }
+
+    // MARK: - Byte helpers
+
+    /// Longest part of one line that is decoded for matching.
+    static let maxDecodedLine = 64 * 1024
+
+    static func decode(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + from, count: min(to - from, maxDecodedLine)), as: UTF8.self)
+    }
+
+    static func lineEnd(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        guard from < end, let hit = memchr(base + from, 0x0A, end - from) else { return end }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+
+    static func lineStart(_ base: UnsafePointer<UInt8>, before position: Int, notBefore floor: Int) -> Int {
+        guard position > floor, let lf = Bytes.lastIndex(of: 0x0A, in: base, from: floor, to: position) else { return floor }
+        return lf + 1
+    }
+
+    static func countNewlines(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        var count = 0
+        var p = from
+        while p < to, let hit = memchr(base + p, 0x0A, to - p) {
+            count += 1
+            p = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import XCMedicKit
+
+@main
+struct XCMedic: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xcmedic",
+        abstract: "Gets red iOS and Xcode CI builds green again.",
+        discussion: """
+        Reads build logs from xcodebuild, xcbeautify, xcpretty, fastlane, swift build/test, GitHub Actions and \
+        Xcode Cloud, names each known failure with its root cause and a fix, and never hides an error it does not know.
+        """,
+        version: "0.1.0",
+        subcommands: [Scan.self, Rules.self, Explain.self],
+        defaultSubcommand: nil
+    )
+
+    /// Usage and input errors exit 2 with one line on stderr; findings exit 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as ExitCode {
+            Foundation.exit(error.rawValue)
+        } catch let error as InputError {
+            fail(error.description)
+        } catch let error as RuleFileError {
+            fail(error.description)
+        } catch let error as CLIError {
+            fail(error.message)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error)
+            if !message.isEmpty { fail(message.split(separator: "\n").first.map(String.init) ?? message, hint: true) }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+
+    static func fail(_ message: String, hint: Bool = false) -> Never {
+        var line = "xcmedic: \(message)"
+        if hint { line += " (see 'xcmedic --help')" }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Foundation.exit(2)
+    }
+}
+
+/// A user error the CLI reports on one line with exit code 2.
+struct CLIError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
