@@ -8,6 +8,8 @@ import Foundation
 /// matches claims it. Error-looking lines no rule claims become `unrecognized` findings.
 public final class Scanner {
     public let ruleSet: RuleSet
+    /// Bytes read at a time; memory use is about this plus the longest line kept (`LogReader.maxLineBytes`).
+    public var chunkBytes = LogReader.defaultChunkBytes
     private var collector = FindingCollector()
     private var inputs: [Diagnosis.Input] = []
     private var open: OpenBlock?
@@ -27,7 +29,7 @@ public final class Scanner {
 
     /// Scans one input to its end. `rawObserver` sees every byte as read (pipe mode).
     public func scan(_ source: ByteSource, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
-        let reader = LogReader(source: source)
+        let reader = LogReader(source: source, chunkBytes: chunkBytes)
         reader.rawObserver = rawObserver
         let inputIndex = inputs.count
         var detector = DialectDetector()
@@ -65,7 +67,11 @@ public final class Scanner {
         while pos < end {
             if open != nil {
                 let lineEnd = Scanner.lineEnd(base, from: pos, end: end)
+                let ruleBlock = open?.rule != nil
                 if continueBlock(base, lineStart: pos, lineEnd: lineEnd, end: end) {
+                    // A rule's block (a symbol list, failed commands) may hold a line another rule names:
+                    // it still gets its own finding. Compiler context (box, notes, carets) never does.
+                    if ruleBlock { processLine(base, from: pos, to: lineEnd, lineNumber: lineNumber, input: input) }
                     pos = lineEnd + 1
                     lineNumber += 1
                     counted = pos
