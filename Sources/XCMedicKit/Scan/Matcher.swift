@@ -57,11 +57,13 @@ final class CompiledRule: @unchecked Sendable {
     let continuation: CompiledRegex?
     let collect: CompiledRegex?
     let captureNames: Set<String>
+    private let literalBytes: [[UInt8]]
 
     init(_ rule: Rule) throws {
         self.rule = rule
         patterns = try rule.patterns.map { try CompiledRegex($0.regex, ignoreCase: $0.ignoreCase) }
         captureNames = Set(patterns.flatMap(\.names))
+        literalBytes = rule.patterns.map { Array($0.literal.utf8) }
         continuation = try rule.continuation.map { try CompiledRegex($0.whileRegex) }
         collect = try rule.continuation?.collect.map { try CompiledRegex($0) }
     }
@@ -77,7 +79,7 @@ final class CompiledRule: @unchecked Sendable {
 
     /// Captures of the first pattern that matches `line`.
     func match(_ line: LogLine) -> [String: String]? {
-        for (index, pattern) in patterns.enumerated() where line.text.contains(rule.patterns[index].literal) {
+        for (index, pattern) in patterns.enumerated() where Bytes.contains(line.text, literalBytes[index]) {
             if let captures = pattern.captures(in: line.text) { return captures }
         }
         return nil
