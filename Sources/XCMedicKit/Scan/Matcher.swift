@@ -13,22 +13,56 @@ final class CompiledRegex: @unchecked Sendable { // NSRegularExpression is immut
     /// Longest slice of a line a regex is run on: bounds the work of any one match.
     static let maxSubjectUTF16 = 16 * 1024
 
-    /// Named captures of the first match, or nil. Unmatched optional groups are left out.
-    func captures(in text: String) -> [String: String]? {
-        let ns = text as NSString
+    /// Longest time one regex may spend on one line before it is stopped (and the rule reported).
+    static let matchBudget: UInt64 = 100_000_000 // nanoseconds
+
+    enum CaptureOutcome {
+        case matched([String: String])
+        case noMatch
+        /// The match ran past `matchBudget` and was stopped.
+        case timedOut
+    }
+
+    /// The first match within the time budget. ICU reports progress while it backtracks, so a
+    /// pathological pattern is stopped instead of hanging the scan.
+    private func firstMatch(in text: String, ns: NSString) -> (NSTextCheckingResult?, timedOut: Bool) {
         let range = NSRange(location: 0, length: min(ns.length, CompiledRegex.maxSubjectUTF16))
-        guard let match = regex.firstMatch(in: text, options: [], range: range) else { return nil }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var found: NSTextCheckingResult?
+        var timedOut = false
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
+            if let result {
+                found = result
+                stop.pointee = true
+            } else if DispatchTime.now().uptimeNanoseconds - start > CompiledRegex.matchBudget {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        return (found, timedOut)
+    }
+
+    /// Named captures of the first match; unmatched optional groups are left out.
+    func match(_ text: String) -> CaptureOutcome {
+        let ns = text as NSString
+        let (found, timedOut) = firstMatch(in: text, ns: ns)
+        guard let match = found else { return timedOut ? .timedOut : .noMatch }
         var result: [String: String] = [:]
         for name in names {
             let r = match.range(withName: name)
             if r.location != NSNotFound { result[name] = ns.substring(with: r) }
         }
-        return result
+        return .matched(result)
+    }
+
+    /// Captures of the first match, or nil (also when the match had to be stopped).
+    func captures(in text: String) -> [String: String]? {
+        if case .matched(let captures) = match(text) { return captures }
+        return nil
     }
 
     func matches(_ text: String) -> Bool {
-        let ns = text as NSString
-        return regex.firstMatch(in: text, options: [], range: NSRange(location: 0, length: min(ns.length, CompiledRegex.maxSubjectUTF16))) != nil
+        firstMatch(in: text, ns: text as NSString).0 != nil
     }
 
     static func captureNames(in pattern: String) -> [String] {
@@ -77,12 +111,17 @@ final class CompiledRule: @unchecked Sendable {
         }
     }
 
-    /// Captures of the first pattern that matches `line`.
-    func match(_ line: LogLine) -> [String: String]? {
+    /// Captures of the first pattern that matches `line`; `.timedOut` when a pattern had to be stopped.
+    func match(_ line: LogLine) -> CompiledRegex.CaptureOutcome {
+        var timedOut = false
         for (index, pattern) in patterns.enumerated() where Bytes.contains(line.text, literalBytes[index]) {
-            if let captures = pattern.captures(in: line.text) { return captures }
+            switch pattern.match(line.text) {
+            case .matched(let captures): return .matched(captures)
+            case .timedOut: timedOut = true
+            case .noMatch: continue
+            }
         }
-        return nil
+        return timedOut ? .timedOut : .noMatch
     }
 }
 

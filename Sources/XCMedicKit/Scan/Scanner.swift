@@ -113,9 +113,14 @@ public final class Scanner {
         for r in candidates where r != previous {
             previous = r
             let compiled = ruleSet.compiled[r]
-            if let captures = compiled.match(line) {
+            switch compiled.match(line) {
+            case .matched(let captures):
                 record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
                 return
+            case .timedOut:
+                recordTimeout(compiled.rule, line: line, lineNumber: lineNumber, input: input)
+            case .noMatch:
+                continue
             }
         }
         guard markerPresent else { return }
@@ -146,6 +151,24 @@ public final class Scanner {
             open = OpenBlock(finding: index, keepExcerpt: first, rule: rule.continuation == nil ? nil : compiled,
                              remaining: rule.continuation?.maxLines ?? 16)
         }
+    }
+
+    /// A rule whose regex had to be stopped on a line is reported, never silently dropped.
+    private func recordTimeout(_ rule: Rule, line: LogLine, lineNumber: Int, input: Int) {
+        let budget = CompiledRegex.matchBudget / 1_000_000
+        let timeoutRule = Rule(
+            id: "rule-timed-out", title: "A rule took too long on a line and was stopped", category: "xcmedic",
+            severity: .warning, role: .symptom, patterns: [],
+            explanation: "The regular expression of rule '\(rule.id)' (\(rule.origin)) ran for more than \(budget) ms on one line "
+                + "and was stopped, so that line was not checked against it. The pattern probably backtracks catastrophically: "
+                + "rewrite it without nested or overlapping repetition.",
+            fixes: [Fix(summary: "Rewrite the pattern of rule '\(rule.id)', then check it with: xcmedic rules --check FILE")],
+            matches: [], nonMatches: [], origin: "xcmedic"
+        )
+        _ = collector.add(rule: timeoutRule, fixes: timeoutRule.fixes, captures: ["rule": rule.id],
+                          message: "Rule '\(rule.id)' was stopped after \(budget) ms on this line",
+                          severity: .warning, occurrence: Occurrence(line: lineNumber, input: input, location: nil),
+                          excerptLine: line.raw, errorInSwift6: false)
     }
 
     private func recordUnrecognized(_ line: LogLine, lineNumber: Int, input: Int) {
