@@ -133,14 +133,15 @@ public final class RuleSet: @unchecked Sendable {
     let prefilter: Prefilter
     /// For each prefilter literal: the rules (indices into `compiled`) with a pattern on it.
     let rulesByLiteral: [[Int]]
-    /// Literal indices of the scanner's own markers.
-    let markerLiterals: Set<Int>
+    /// Literal indices of the scanner's own markers: error-looking lines, and a run that succeeded.
+    let errorMarkers: Set<Int>
+    let successMarkers: Set<Int>
 
     public convenience init(rules: [Rule]) throws {
-        try self.init(rules: rules, markers: ScanMarkers.literals)
+        try self.init(rules: rules, errorMarkers: ScanMarkers.errorLiterals, successMarkers: ScanMarkers.successLiterals)
     }
 
-    init(rules: [Rule], markers: [String]) throws {
+    init(rules: [Rule], errorMarkers: [String], successMarkers: [String]) throws {
         self.rules = rules
         compiled = try rules.map(CompiledRule.init)
         var literalIndex: [String: Int] = [:]
@@ -159,11 +160,10 @@ public final class RuleSet: @unchecked Sendable {
                 if !byLiteral[i].contains(r) { byLiteral[i].append(r) }
             }
         }
-        var markerSet = Set<Int>()
-        for marker in markers { markerSet.insert(index(of: marker)) }
+        self.errorMarkers = Set(errorMarkers.map(index(of:)))
+        self.successMarkers = Set(successMarkers.map(index(of:)))
         prefilter = Prefilter(literals: literals)
         rulesByLiteral = byLiteral
-        markerLiterals = markerSet
     }
 
     /// The prefilter's literals, one per line (`xcmedic rules --literals`).
@@ -177,7 +177,7 @@ public final class RuleSet: @unchecked Sendable {
 /// build or test run that succeeded.
 enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :"]
-    static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", " passed after ", "with 0 failures"]
+    static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "' passed at "]
     static var literals: [String] { errorLiterals + successLiterals }
 
     /// An error no rule may claim silently.
@@ -185,6 +185,6 @@ enum ScanMarkers {
         #"(?:^|: )(?:fatal )?error ?: |^Fatal error: |^\*\* [A-Z][A-Z -]* FAILED \*\*|^\[!\] |^error$"#
     )
     static let success = try! CompiledRegex(
-        #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Build succeeded|^Test run with \d+ tests? (?:in \d+ suites? )?passed after|^Executed \d+ tests?, with 0 failures|^Test Suite '.*' passed"#
+        #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Build succeeded|^Test run with \d+ tests? (?:in \d+ suites? )?passed after|^Executed \d+ tests?, with 0 failures|^Test Suite '.*' passed at "#
     )
 }

@@ -103,10 +103,12 @@ public final class Scanner {
         if line.isBoxLine || line.header?.level == .note { return }
 
         var candidates: [Int] = []
-        var markerPresent = false
+        var errorMarker = false
+        var successMarker = false
         for literal in present {
             candidates.append(contentsOf: ruleSet.rulesByLiteral[literal])
-            if ruleSet.markerLiterals.contains(literal) { markerPresent = true }
+            if ruleSet.errorMarkers.contains(literal) { errorMarker = true }
+            if ruleSet.successMarkers.contains(literal) { successMarker = true }
         }
         candidates.sort()
         var previous = -1
@@ -123,10 +125,9 @@ public final class Scanner {
                 continue
             }
         }
-        guard markerPresent else { return }
-        if line.level == .error || ScanMarkers.errorLike.matches(line.text) {
+        if line.level == .error || (errorMarker && ScanMarkers.errorLike.matches(line.text)) {
             recordUnrecognized(line, lineNumber: lineNumber, input: input)
-        } else if ScanMarkers.success.matches(line.text) {
+        } else if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
         }
     }
