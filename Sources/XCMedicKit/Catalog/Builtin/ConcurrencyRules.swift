@@ -204,10 +204,11 @@ extension BuiltinCatalog {
     goes: when a note says `task-isolated 'x'`, x is a parameter of your function, so the caller may
     still hold it and the function may not hand it to an actor.
   fixes:
-    - summary: For a task-isolated parameter, take it as `sending` so the caller gives it up
-      snippet: "func persist(_ document: sending Document, store: Store) async { await store.save(document) }"
     - summary: Make the type Sendable (a value type, an immutable final class, or an actor)
+      snippet: "struct Document: Sendable { var text: String }"
     - summary: Keep caller and callee in the same isolation (both @MainActor), or stop using the value after the call
+    - summary: For a task-isolated parameter (see the note), take it as `sending` so the caller gives it up
+      snippet: "func persist(_ document: sending Document, store: Store) async { await store.save(document) }"
   docs:
     - https://docs.swift.org/compiler/documentation/diagnostics/sending-risks-data-race
   examples:
@@ -794,7 +795,7 @@ extension BuiltinCatalog {
     the runner crashes and restarts.
   fixes:
     - summary: Mark the callback closure @Sendable or nonisolated so it does not inherit @MainActor, and hop explicitly
-      snippet: "queue.async { @Sendable in\n    Task { @MainActor in self.update() }\n}"
+      snippet: "legacyAPI.onUpdate { @Sendable value in\n    Task { @MainActor in self.update(value) }\n}"
     - summary: Import the framework with @preconcurrency or move the callback out of the @MainActor type
     - summary: Replace assumeIsolated with an awaited hop when the caller's thread is not guaranteed
       snippet: "await MainActor.run { ... }"
