@@ -225,8 +225,9 @@ public final class Scanner {
         return sawCaret
     }
 
+    /// The Swift 6.0+ suffix, or Swift 5.10's shorter `; this is an error in Swift 6`.
     static func isSwift6Error(_ text: String) -> Bool {
-        text.contains("this is an error in the Swift 6 language mode")
+        text.contains("this is an error in the Swift 6 language mode") || text.contains("; this is an error in Swift 6")
     }
 
     /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the
