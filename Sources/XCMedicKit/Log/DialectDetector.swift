@@ -6,7 +6,7 @@ struct DialectDetector {
     private var linesSeen = 0
     private var scores: [String: Int] = [:]
     private var wrappers: [String: Int] = [:]
-    static let sampleLines = 4000
+    static let sampleLines = 1000
 
     var wantsMore: Bool { linesSeen < DialectDetector.sampleLines }
 
