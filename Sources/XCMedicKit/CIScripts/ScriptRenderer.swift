@@ -45,6 +45,11 @@ public enum ScriptRenderer {
             for kind in TrustTarget.Kind.allCases {
                 let entries = trusts.filter { $0.kind == kind }.sorted()
                 guard !entries.isEmpty else { continue }
+                if entries.contains(where: { ($0.identity + $0.target).contains(where: { $0 == "$" || $0 == "`" }) }) {
+                    // shellcheck warns that $ and backticks do not expand in single quotes: here that is the point.
+                    calls.append("# Names are data: single quotes keep their $ and backticks literal.")
+                    calls.append("# shellcheck disable=SC2016")
+                }
                 calls.append("xcmedic_trust \(kind.allowListFile) \\")
                 for (i, entry) in entries.enumerated() {
                     let last = i == entries.count - 1
@@ -123,8 +128,8 @@ public enum LineDiff {
         var i = 0, j = 0
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] { ops.append(.same(a[i])); i += 1; j += 1 }
-            else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] { ops.append(.add(b[j])); j += 1 }
-            else { ops.append(.del(a[i])); i += 1 }
+            else if i < a.count, j == b.count || lcs[i + 1][j] >= lcs[i][j + 1] { ops.append(.del(a[i])); i += 1 }
+            else { ops.append(.add(b[j])); j += 1 }
         }
         let changed = ops.indices.filter { if case .same = ops[$0] { return false } else { return true } }
         guard !changed.isEmpty else { return "" }
