@@ -68,7 +68,12 @@ public enum CIScriptsLint {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { continue }
             let squashed = name.lowercased().replacingOccurrences(of: "-", with: "_")
-            if squashed == "ci_scripts" || squashed == "ci_script" || squashed == "ciscripts" { result.append(path); continue }
+            if name == "ci_scripts" { result.append(path); continue }
+            // A near-miss name counts only when it holds what ci_scripts would (not, say, a source folder named CIScripts).
+            if squashed == "ci_scripts" || squashed == "ci_script" || squashed == "ciscripts" {
+                let inside = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                if inside.contains(where: { intendedScript($0) != nil || $0 == "macros.json" || $0 == "plugins.json" }) { result.append(path); continue }
+            }
             if ProjectLocator.skipped.contains(name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { continue }
             result += scriptFolders(below: path, depth: depth - 1)
         }
