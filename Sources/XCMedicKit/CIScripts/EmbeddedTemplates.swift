@@ -114,10 +114,10 @@ xcmedic_trust() {
   mkdir -p "$xcmedic_security"
   if awk "$xcmedic_awk" "$xcmedic_resolved" "$@" > "$xcmedic_file.tmp"; then
     mv "$xcmedic_file.tmp" "$xcmedic_file"
-    echo "xcmedic: wrote $xcmedic_file"
+    printf 'xcmedic: wrote %s\n' "$xcmedic_file"
   else
     rm -f "$xcmedic_file.tmp"
-    echo "xcmedic: could not write $xcmedic_file from $xcmedic_resolved (see above)" >&2
+    printf 'xcmedic: could not write %s from %s (see above)\n' "$xcmedic_file" "$xcmedic_resolved" >&2
     exit 1
   fi
 }
