@@ -106,6 +106,10 @@ public enum CIScripts {
         let new: [UInt8]
         if let old {
             new = try MarkedBlock.apply(block, to: old, path: scriptPath)
+            // Kept as they are (the file is the user's), but said, since either makes Xcode Cloud run it differently.
+            let mode = ((try? FileManager.default.attributesOfItem(atPath: scriptPath))?[.posixPermissions] as? NSNumber)?.intValue ?? 0o755
+            if mode & 0o111 == 0 { notes.append("\(scriptPath) is not executable, so Xcode Cloud ignores its shebang and runs it with zsh: chmod +x it and git update-index --chmod=+x it") }
+            if !old.starts(with: Array("#!".utf8)) { notes.append("\(scriptPath) has no shebang, so Xcode Cloud runs it with zsh") }
         } else {
             new = Array(ScriptRenderer.newScript(block: block).utf8)
         }
