@@ -171,4 +171,19 @@ final class CIScriptsRunTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("cannot read"), result.stderr)
         XCTAssertFalse(result.stdout.contains("user step ran"))
     }
+
+    /// The block keeps to POSIX sh, so it also works inside a user's `#!/bin/sh` script run by dash.
+    func testBlockWorksInAPosixShScript() throws {
+        let project = try SampleProject(resolved: ResolvedFixture.text(format: 3, [Self.casePaths, Self.perception, Self.lint]))
+        try FileManager.default.createDirectory(at: project.script.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\nset -eu\necho user step ran\n".utf8).write(to: project.script)
+        try project.generate(Self.targets)
+        try ShellSandbox.require("dash")
+        let sandbox = try ShellSandbox()
+        let result = try sandbox.run("dash", project.script.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("user step ran"))
+        XCTAssertEqual(sandbox.allowList("macros.json"), Self.expected([Self.casePaths, Self.perception, Self.lint]).macros)
+        XCTAssertEqual(sandbox.allowList("plugins.json"), Self.expected([Self.casePaths, Self.perception, Self.lint]).plugins)
+    }
 }
