@@ -1,0 +1,245 @@
+import Foundation
+
+/// One thing wrong with a ci_scripts folder, with what to do about it.
+public struct LintProblem: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case wrongFolder = "wrong-folder"
+        case misnamedScript = "misnamed-script"
+        case notExecutable = "not-executable"
+        case notExecutableInGit = "not-executable-in-git"
+        case notCommitted = "not-committed"
+        case noShebang = "no-shebang"
+        case ignoredDefaultsKey = "ignored-defaults-key"
+        case trustSetTooLate = "trust-set-too-late"
+        case staleAllowList = "stale-allow-list"
+    }
+
+    public var kind: Kind
+    public var path: String
+    public var problem: String
+    public var fix: String
+
+    public var description: String { "\(path): \(problem)\n  fix: \(fix)" }
+}
+
+/// Checks an existing ci_scripts folder for the mistakes that make Xcode Cloud scripts silently not work.
+public enum CIScriptsLint {
+    public static let scriptNames = ["ci_post_clone.sh", "ci_pre_xcodebuild.sh", "ci_post_xcodebuild.sh"]
+    public static let macroKey = "IDESkipMacroFingerprintValidation"
+    /// Apple's spelling (sic): the one Xcode reads.
+    public static let pluginKey = "IDESkipPackagePluginFingerprintValidatation"
+    /// The spelling people "correct" Apple's key to; Xcode ignores it.
+    public static let correctedPluginKey = "IDESkipPackagePluginFingerprintValidation"
+
+    public static func run(projectDirectory: String) throws -> [LintProblem] {
+        let project = try ProjectLocator.locate(in: projectDirectory)
+        let repoRoot = Git.topLevel(of: project.directory) ?? project.directory
+        let expected = project.ciScriptsDirectory
+        var problems: [LintProblem] = []
+        let folders = scriptFolders(below: repoRoot, depth: 8)
+        let display = { (path: String) in ProjectLocator.relative(path, to: FileManager.default.currentDirectoryPath) }
+
+        if folders.isEmpty {
+            problems.append(LintProblem(kind: .wrongFolder, path: display(expected), problem: "no ci_scripts folder beside \(project.projectFile), so Xcode Cloud runs no custom script",
+                                        fix: "xcmedic ci-scripts --project \(ShellQuote.quote(display(project.directory))) --macro PACKAGE:TARGET (or create \(display(expected)) by hand)"))
+        }
+        for folder in folders {
+            let name = URL(fileURLWithPath: folder).lastPathComponent
+            let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+            if name != "ci_scripts" {
+                problems.append(LintProblem(kind: .wrongFolder, path: display(folder), problem: "Xcode Cloud looks only for a folder named exactly ci_scripts",
+                                            fix: "git mv \(ShellQuote.quote(display(folder))) \(ShellQuote.quote(display(expected)))"))
+            } else if folder != expected && ProjectLocator.projectFiles(in: parent).isEmpty {
+                problems.append(LintProblem(kind: .wrongFolder, path: display(folder), problem: "not beside \(project.projectFile): Xcode Cloud only runs the ci_scripts folder in the same folder as the project or workspace",
+                                            fix: "git mv \(ShellQuote.quote(display(folder))) \(ShellQuote.quote(display(expected)))"))
+            }
+            problems += checkScripts(in: folder, repoRoot: repoRoot, display: display)
+            problems += checkAllowLists(in: folder, project: project, display: display)
+        }
+        return problems
+    }
+
+    /// Folders named ci_scripts, or nearly so (`ci-scripts`, `CI_Scripts`, `ci_script`).
+    static func scriptFolders(below root: String, depth: Int) -> [String] {
+        guard depth > 0 else { return [] }
+        var result: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted() where !name.hasPrefix(".") {
+            let path = root + "/" + name
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else { continue }
+            let squashed = name.lowercased().replacingOccurrences(of: "-", with: "_")
+            if name == "ci_scripts" { result.append(path); continue }
+            // A near-miss name counts only when it holds what ci_scripts would (not, say, a source folder named CIScripts).
+            if squashed == "ci_scripts" || squashed == "ci_script" || squashed == "ciscripts" {
+                let inside = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                if inside.contains(where: { intendedScript($0) != nil || $0 == "macros.json" || $0 == "plugins.json" }) { result.append(path); continue }
+            }
+            if ProjectLocator.skipped.contains(name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { continue }
+            result += scriptFolders(below: path, depth: depth - 1)
+        }
+        return result
+    }
+
+    static func checkScripts(in folder: String, repoRoot: String, display: (String) -> String) -> [LintProblem] {
+        var problems: [LintProblem] = []
+        let top = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        // Near-miss names and scripts in sub-folders never run.
+        for name in top where !scriptNames.contains(name) {
+            let path = folder + "/" + name
+            if let intended = intendedScript(name) {
+                problems.append(LintProblem(kind: .misnamedScript, path: display(path), problem: "Xcode Cloud runs only scripts named exactly \(scriptNames.joined(separator: ", "))",
+                                            fix: "git mv \(ShellQuote.quote(display(path))) \(ShellQuote.quote(display(folder + "/" + intended)))"))
+            }
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+                for nested in scriptNames where FileManager.default.fileExists(atPath: path + "/" + nested) {
+                    problems.append(LintProblem(kind: .misnamedScript, path: display(path + "/" + nested), problem: "in a sub-folder: Xcode Cloud runs only scripts at the top level of ci_scripts",
+                                                fix: "git mv \(ShellQuote.quote(display(path + "/" + nested))) \(ShellQuote.quote(display(folder + "/" + nested)))"))
+                }
+            }
+        }
+        var texts: [String: String] = [:]
+        for name in scriptNames where top.contains(name) {
+            let path = folder + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            texts[name] = text
+            if !data.starts(with: Array("#!".utf8)) {
+                problems.append(LintProblem(kind: .noShebang, path: display(path), problem: "no shebang: Xcode Cloud runs it as 'zsh \(name)', whatever shell it was written for",
+                                            fix: "make '#!/bin/zsh' (or the shell it is written for) its first line"))
+            }
+            let mode = ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue ?? 0
+            if mode & 0o111 == 0 {
+                problems.append(LintProblem(kind: .notExecutable, path: display(path), problem: "not executable (mode \(String(mode, radix: 8))): Xcode Cloud ignores its shebang and runs it with zsh",
+                                            fix: "chmod +x \(ShellQuote.quote(display(path)))"))
+            }
+            switch Git.indexMode(of: path, repoRoot: repoRoot) {
+            case .some("100755"), .none: break
+            case .some(""):
+                problems.append(LintProblem(kind: .notCommitted, path: display(path), problem: "not in git: Xcode Cloud builds a clone, which will not have it",
+                                            fix: "git add --chmod=+x \(ShellQuote.quote(display(path)))"))
+            case .some(let gitMode):
+                problems.append(LintProblem(kind: .notExecutableInGit, path: display(path), problem: "git records it as \(gitMode), not executable, so the clone Xcode Cloud builds gets a non-executable script",
+                                            fix: "git update-index --chmod=+x \(ShellQuote.quote(display(path))) && git commit"))
+            }
+            problems += checkKeys(text, path: display(path))
+        }
+        // Trust defaults only after post-clone: Xcode Cloud has resolved packages and checked trust by then.
+        for late in ["ci_pre_xcodebuild.sh", "ci_post_xcodebuild.sh"] {
+            guard let text = texts[late] else { continue }
+            let postClone = texts["ci_post_clone.sh"] ?? ""
+            for key in [macroKey, pluginKey, correctedPluginKey] where text.contains(key) && !postClone.contains(key) {
+                problems.append(LintProblem(kind: .trustSetTooLate, path: display(folder + "/" + late), problem: "sets \(key) only here; that is reported not to work, because Xcode Cloud checks trust before this script runs",
+                                            fix: "set it in ci_post_clone.sh instead (xcmedic ci-scripts --skip-validation writes it there)"))
+            }
+        }
+        return problems
+    }
+
+    /// The script a near-miss name was meant to be (`ci-post-clone.sh`, `ci_post_clone.zsh`, `post_clone.sh`).
+    static func intendedScript(_ name: String) -> String? {
+        func core(_ file: String) -> String {
+            var stem = file.lowercased()
+            if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+            var letters = stem.filter(\.isLetter)
+            if letters.hasPrefix("ci") { letters.removeFirst(2) }
+            return letters
+        }
+        return scriptNames.first { core($0) == core(name) }
+    }
+
+    /// Defaults keys Xcode does not read: a misspelling, or the "corrected" plugin key without Apple's.
+    static func checkKeys(_ text: String, path: String) -> [LintProblem] {
+        guard let regex = try? NSRegularExpression(pattern: #"IDESkip[A-Za-z]*"#) else { return [] }
+        var seen: Set<String> = []
+        var problems: [LintProblem] = []
+        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(match.range, in: text) else { continue }
+            let key = String(text[range])
+            guard !seen.contains(key), key != macroKey, key != pluginKey else { continue }
+            seen.insert(key)
+            if key == correctedPluginKey {
+                if !text.contains(pluginKey) {
+                    problems.append(LintProblem(kind: .ignoredDefaultsKey, path: path, problem: "\(key) is the correct English spelling, which Xcode ignores; it reads Apple's misspelled \(pluginKey)",
+                                                fix: "defaults write com.apple.dt.Xcode \(pluginKey) -bool YES"))
+                }
+                continue
+            }
+            let nearest = key.lowercased().contains("macro") ? macroKey : pluginKey
+            problems.append(LintProblem(kind: .ignoredDefaultsKey, path: path, problem: "\(key) is not a key Xcode reads, so this line does nothing",
+                                        fix: "defaults write com.apple.dt.Xcode \(nearest) -bool YES"))
+        }
+        return problems
+    }
+
+    /// Committed macros.json / plugins.json whose fingerprints are not the revisions Package.resolved pins now.
+    static func checkAllowLists(in folder: String, project: ProjectLocation, display: (String) -> String) -> [LintProblem] {
+        var problems: [LintProblem] = []
+        let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
+            .filter { ["macros.json", "plugins.json"].contains(URL(fileURLWithPath: $0).lastPathComponent) }.sorted()
+        guard !files.isEmpty else { return [] }
+        let resolved = project.resolvedURL.flatMap { try? PackageResolved.load(path: $0.path) }
+        for file in files {
+            let path = folder + "/" + file
+            let kind: TrustTarget.Kind = file.hasSuffix("macros.json") ? .macro : .plugin
+            guard let data = FileManager.default.contents(atPath: path),
+                  let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
+                problems.append(LintProblem(kind: .staleAllowList, path: display(path), problem: "not an allow-list Xcode reads (a JSON array of {fingerprint, packageIdentity, targetName})",
+                                            fix: "delete it and let the script write it at CI time: xcmedic ci-scripts --\(kind.rawValue) PACKAGE:TARGET"))
+                continue
+            }
+            guard let resolved else {
+                problems.append(LintProblem(kind: .staleAllowList, path: display(path), problem: "no Package.resolved beside \(project.projectFile) to check its fingerprints against",
+                                            fix: "commit the Package.resolved Xcode Cloud builds with"))
+                continue
+            }
+            var stale: [String] = []
+            var targets: [String] = []
+            for entry in entries {
+                let identity = entry["packageIdentity"] as? String ?? "?", target = entry["targetName"] as? String ?? "?"
+                let fingerprint = entry["fingerprint"] as? String ?? ""
+                targets.append(ShellQuote.quote("\(identity):\(target)"))
+                guard let pin = resolved.pin(identity: identity) else {
+                    stale.append("\(identity) is not in Package.resolved"); continue
+                }
+                if pin.revision != fingerprint {
+                    stale.append("\(identity) \(target) trusts \(fingerprint.prefix(12)) but \(pin.stateDescription) is pinned at \(pin.revision.map { String($0.prefix(12)) } ?? "no revision")")
+                }
+            }
+            if !stale.isEmpty {
+                problems.append(LintProblem(kind: .staleAllowList, path: display(path), problem: "fingerprints no longer match Package.resolved, so Xcode asks again and the build fails: " + stale.joined(separator: "; "),
+                                            fix: "delete it and let ci_post_clone.sh write it from Package.resolved at CI time: xcmedic ci-scripts" + targets.map { " --\(kind.rawValue) \($0)" }.joined()))
+            }
+        }
+        return problems
+    }
+}
+
+/// The few git questions lint asks; nil answers when git or the repository is not there.
+enum Git {
+    static func run(_ arguments: [String], in directory: String) -> (status: Int32, output: String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static func topLevel(of directory: String) -> String? {
+        guard let result = run(["rev-parse", "--show-toplevel"], in: directory), result.status == 0 else { return nil }
+        let path = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.isEmpty ? nil : URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    /// The mode git's index records (`100755`, `100644`), "" when the file is not in the index, nil outside a repository.
+    static func indexMode(of path: String, repoRoot: String) -> String? {
+        guard topLevel(of: repoRoot) != nil, let result = run(["ls-files", "-s", "--", path], in: repoRoot), result.status == 0 else { return nil }
+        return String(result.output.split(separator: " ").first ?? "")
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import XCMedicKit
+
+struct CIScriptsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ci-scripts",
+        abstract: "Write Xcode Cloud's ci_scripts/ci_post_clone.sh so package macros and plugins are trusted on CI, or check an existing ci_scripts.",
+        discussion: """
+        By default the script trusts exactly the named macros and plugins at the revision pinned in the \
+        Package.resolved of the commit being built (it writes Xcode's macros.json and plugins.json at CI time), \
+        so a dependency update needs no re-run. xcmedic owns only the block between '# >>> xcmedic >>>' and \
+        '# <<< xcmedic <<<'; the rest of an existing script and its file mode are kept. \
+        Exit status: 0 done, 1 when --lint finds a problem, 2 on a usage or input error.
+        """
+    )
+
+    @Option(name: .customLong("project"), help: "Folder with the .xcodeproj, .xcworkspace or Package.swift (default: here, or the one project below).")
+    var project: String = "."
+
+    @Option(name: .customLong("macro"), help: ArgumentHelp("Trust this package macro (repeatable).", valueName: "PACKAGE:TARGET"))
+    var macros: [String] = []
+
+    @Option(name: .customLong("plugin"), help: ArgumentHelp("Trust this package build-tool plugin (repeatable).", valueName: "PACKAGE:TARGET"))
+    var plugins: [String] = []
+
+    @Option(name: .customLong("from-log"), help: ArgumentHelp("Trust the macros and plugins a failing build log says Xcode refused (repeatable).", valueName: "LOG"))
+    var logs: [String] = []
+
+    @Flag(name: .customLong("skip-validation"), help: "Switch macro and plugin validation off for every package instead (less safe).")
+    var skipValidation = false
+
+    @Flag(name: .customLong("dry-run"), help: "Print the change instead of writing it.")
+    var dryRun = false
+
+    @Flag(help: "Check the existing ci_scripts folder for known pitfalls; exit 1 when it has any.")
+    var lint = false
+
+    @Option(name: .customLong("checkouts"), help: ArgumentHelp("A SwiftPM checkouts folder to look in for a target's package (repeatable).", valueName: "DIR"))
+    var checkoutRoots: [String] = []
+
+    @Option(name: .customLong("ci-scripts-dir"), help: ArgumentHelp("Write ci_scripts here instead of beside the project (Xcode Cloud will not find it there).", valueName: "DIR"))
+    var scriptsDirectory: String?
+
+    func run() throws {
+        do {
+            if lint { try runLint() } else { try generate() }
+        } catch let error as CIScriptsError {
+            throw CLIError(error.description)
+        }
+    }
+
+    func runLint() throws {
+        guard macros.isEmpty, plugins.isEmpty, logs.isEmpty, !skipValidation, !dryRun else {
+            throw CLIError("--lint only checks; run it without --macro, --plugin, --from-log, --skip-validation or --dry-run")
+        }
+        let problems = try CIScriptsLint.run(projectDirectory: project)
+        if problems.isEmpty {
+            print("ci_scripts: no known pitfall found")
+            return
+        }
+        for problem in problems { print(problem.description) }
+        print("\(problems.count) problem\(problems.count == 1 ? "" : "s")")
+        throw ExitCode(1)
+    }
+
+    func generate() throws {
+        for log in logs where !FileManager.default.fileExists(atPath: log) {
+            throw CLIError("\(log): no such file")
+        }
+        let targets = try macros.map { try TrustTarget.parse($0, kind: .macro) } + plugins.map { try TrustTarget.parse($0, kind: .plugin) }
+        let request = CIScriptsRequest(projectDirectory: project, targets: targets, logs: logs, skipValidation: skipValidation,
+                                       scriptsDirectory: scriptsDirectory, checkoutRoots: checkoutRoots, command: commandLine())
+        let plan = try CIScripts.plan(request)
+        for note in plan.notes { FileHandle.standardError.write(Data("xcmedic: note: \(note)\n".utf8)) }
+        let shown = ProjectLocator.relative(plan.scriptPath, to: FileManager.default.currentDirectoryPath)
+        switch plan.mode {
+        case .skipValidation:
+            print("""
+            Skipping macro and plugin validation for every package. This trades away Xcode's review: any macro or
+            build-tool plugin, from any package at any revision (a hijacked update included), runs in your CI build
+            unasked. The safer alternative trusts named targets at their pinned revision: --macro/--plugin PACKAGE:TARGET.
+            """)
+        case .allowList(let trusts, _):
+            print("Trusting at the revision pinned in \(plan.project.resolvedPath ?? "Package.resolved") (read again on every CI run):")
+            for trust in trusts {
+                print("  \(trust.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(trust.identity):\(trust.target)  (\(trust.pin.stateDescription), \(trust.pin.revision.map { String($0.prefix(12)) } ?? ""))")
+            }
+        }
+        if dryRun {
+            let old = plan.oldContents.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let diff = LineDiff.unified(old: old, new: String(decoding: plan.newContents, as: UTF8.self),
+                                        oldName: plan.oldContents == nil ? "/dev/null" : shown, newName: shown)
+            if diff.isEmpty { print("\(shown): already up to date (dry run)") } else { print("dry run, nothing written:\n" + diff, terminator: "") }
+            return
+        }
+        guard plan.changes else {
+            print("\(shown): already up to date")
+            return
+        }
+        try CIScripts.write(plan)
+        if plan.oldContents == nil {
+            print("wrote \(shown) (new, executable)")
+            print("Commit it executable: git add --chmod=+x \(ShellQuote.quote(shown))")
+        } else {
+            print("updated the xcmedic block of \(shown); the rest of the file and its mode are unchanged")
+        }
+    }
+
+    /// How this run can be repeated, for the script's comment.
+    func commandLine() -> String {
+        var words = ["xcmedic", "ci-scripts"]
+        if project != "." { words += ["--project", project] }
+        if skipValidation { words.append("--skip-validation") }
+        words += macros.flatMap { ["--macro", $0] } + plugins.flatMap { ["--plugin", $0] } + logs.flatMap { ["--from-log", $0] }
+        if let scriptsDirectory { words += ["--ci-scripts-dir", scriptsDirectory] }
+        return words.map { $0.allSatisfy { $0.isLetter || $0.isNumber || "-_.:/=@+,".contains($0) } ? $0 : ShellQuote.quote($0) }.joined(separator: " ")
+    }
+}
