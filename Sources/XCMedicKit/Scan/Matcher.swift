@@ -76,8 +76,11 @@ final class CompiledRule: @unchecked Sendable {
     }
 
     /// Captures of the first pattern that matches `line`.
+    ///
+    /// The literal is looked for in the line as read, like the prefilter does: a literal may include the
+    /// formatter glyph that stripping removes (`✖ ` of a failing test in xcbeautify output).
     func match(_ line: LogLine) -> [String: String]? {
-        for (index, pattern) in patterns.enumerated() where line.text.contains(rule.patterns[index].literal) {
+        for (index, pattern) in patterns.enumerated() where line.raw.contains(rule.patterns[index].literal) {
             if let captures = pattern.captures(in: line.text) { return captures }
         }
         return nil
