@@ -345,6 +345,41 @@ extension BuiltinCatalog {
     no_match:
       - line: 'warning: duplicate output file for build rule'
 
+- id: swiftlint-violation
+  title: SwiftLint reported an error
+  category: phase-script-failed
+  severity: error
+  role: cause
+  patterns:
+    - literal: ' Violation'
+      regex: 'error: [A-Z][\w ]*? Violation(?: \([\w ]+\))?: .+\((?<rule>[a-z_]+)\)$'
+    - literal: ' Violation'
+      regex: '^[A-Z][\w ]*? Violation: .+\((?<rule>[a-z_]+)\)$'
+  explanation: >
+    SwiftLint, run from a Run Script phase or a build-tool plugin, found a violation of a rule configured as an
+    error, so the script exits non-zero and the build or test run fails at that phase. The rule name in parentheses
+    is the key for .swiftlint.yml and for disable comments.
+  fixes:
+    - summary: Fix the code at the location shown, or run the autocorrect for the rules that have one
+      commands: ['swiftlint --fix', 'swiftlint lint --strict']
+    - summary: If the rule should not fail builds, lower it to a warning in .swiftlint.yml
+      snippet: "{rule}:\n  severity: warning"
+    - summary: Make sure CI runs the same SwiftLint version as developers (pin it with a package plugin or Mint)
+      commands: ['swiftlint version']
+  docs:
+    - https://realm.github.io/SwiftLint/rule-directory.html
+  examples:
+    match:
+      - line: 'AppVersionMonitor/AppVersion.swift:65:65: error: Force Cast Violation: Force casts should be avoided. (force_cast)'
+        source: https://github.com/eure/AppVersionMonitor/issues/6
+        captures: {rule: force_cast, file: AppVersionMonitor/AppVersion.swift, line: '65'}
+      - line: "\tForce Cast Violation: Force casts should be avoided. (force_cast)"
+        source: https://github.com/realm/SwiftLint/issues/2087 (listed under "Testing failed:")
+        captures: {rule: force_cast}
+    no_match:
+      - line: 'Policy Violation detected in upload step'
+      - line: 'AppVersionMonitor/AppVersion.swift:23: warning: Vertical Whitespace Violation: Limit vertical whitespace to a single empty line. Currently 2. (vertical_whitespace)'
+
 - id: apple-only-api-unavailable
   title: Apple-platform API used where it does not exist
   category: compile-error-generic

@@ -240,6 +240,34 @@ extension BuiltinCatalog {
     no_match:
       - line: 'building for iOS Simulator-arm64'
 
+- id: linker-ignored-file
+  title: The linker skipped a library built for another architecture
+  category: linker-other
+  severity: warning
+  role: cause
+  patterns:
+    - literal: 'ld: warning: ignoring file '
+      regex: "^ld: warning: ignoring file '?(?<file>[^',]+?)'?[,:] (?<reason>.+)$"
+  message: 'The linker ignored {file}: {reason}'
+  explanation: >
+    The linker skipped this library or framework because it has no code for the architecture or platform being
+    linked, so every symbol it should have provided is then reported as undefined. It happens with old fat libraries
+    on Apple-silicon simulators, with frameworks built for the device only, and when EXCLUDED_ARCHS differs between
+    targets.
+  fixes:
+    - summary: Use a build of the dependency with the missing slice, ideally an .xcframework
+      commands: ['lipo -info {file}']
+    - summary: Make EXCLUDED_ARCHS and ONLY_ACTIVE_ARCH consistent across the app, its frameworks and Pods targets
+  docs:
+    - https://developer.apple.com/documentation/technotes/tn3117-resolving-build-errors-for-apple-silicon
+  examples:
+    match:
+      - line: 'ld: warning: ignoring file /Users/Ricardo/Documents/eclipse/workspace/iOS7/git/SDWebImage.framework/SDWebImage, missing required architecture arm64 in file /Users/Ricardo/Documents/eclipse/workspace/iOS7/git/SDWebImage.framework/SDWebImage (3 slices)'
+        source: https://github.com/SDWebImage/SDWebImage/issues/656
+        captures: {file: /Users/Ricardo/Documents/eclipse/workspace/iOS7/git/SDWebImage.framework/SDWebImage}
+    no_match:
+      - line: "ld: warning: directory not found for option '-F/Users/me/Build/Products/Debug-iphonesimulator/Protobuf'"
+
 - id: linker-command-failed
   title: The linker failed
   category: linker-other

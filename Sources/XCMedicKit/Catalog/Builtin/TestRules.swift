@@ -290,18 +290,18 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'Fatal error: '
-      regex: '^(?<file>[^:\s][^:]*?):(?<line>\d+): Fatal error: (?<message>.*)$'
+      regex: '^(?<file>[^:\s][^:]*?):(?<line>\d+): (?<kind>Fatal error): (?<message>.*)$'
     - literal: 'Fatal error: '
-      regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] )?Fatal error: (?<message>.*?): file (?<file>\S+), line (?<line>\d+)$'
+      regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] )?(?<kind>Fatal error): (?<message>.*?): file (?<file>\S+), line (?<line>\d+)$'
     - literal: 'Fatal error: '
-      regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] )?Fatal error: (?<message>.*)$'
+      regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] )?(?<kind>Fatal error): (?<message>.*)$'
     - literal: 'atal error: unexpectedly found nil'
-      regex: '^fatal error: (?<message>unexpectedly found nil while unwrapping an Optional value)'
+      regex: '^(?<kind>fatal error): (?<message>unexpectedly found nil while unwrapping an Optional value)'
     - literal: 'Precondition failed'
-      regex: '^(?<file>[^:\s][^:]*?):(?<line>\d+): Precondition failed(?:: (?<message>.*))?$'
+      regex: '^(?<file>[^:\s][^:]*?):(?<line>\d+): (?<kind>Precondition failed)(?:: (?<message>.*))?$'
     - literal: 'Precondition failed'
-      regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] )?Precondition failed: (?<message>.*?):? file (?<file>\S+), line (?<line>\d+)$'
-  message: 'Swift runtime trap: {message}'
+      regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] )?(?<kind>Precondition failed): (?<message>.*?):? file (?<file>\S+), line (?<line>\d+)$'
+  message: '{kind}: {message}'
   explanation: >
     Swift stopped the program on purpose: a force unwrap of nil, an array index out of range, a failed precondition
     or fatalError(). In a test run this kills the test process, so the current test fails and xcodebuild restarts
@@ -444,5 +444,28 @@ extension BuiltinCatalog {
         source: https://github.com/Matejkob/swift-spyable/issues/38
     no_match:
       - line: 'Testing cancelled by user'
+
+- id: test-process-exited-with-code
+  title: The test process exited with a crash status
+  category: test-runner-crash
+  severity: error
+  role: symptom
+  patterns:
+    - literal: 'tests exited with '''
+      regex: "^error: tests exited with '(?<code>\\d+)'"
+  message: 'The test process exited with status {code}'
+  explanation: >
+    Bazel's XCTest runner reports that the test process ended with this status. A status above 128 means it was
+    killed by signal (status - 128): 133 is SIGTRAP, a Swift runtime trap such as fatalError or a force unwrap of nil;
+    139 is SIGSEGV. The trap message printed just before it names the cause.
+  fixes:
+    - summary: Fix the crash named by the runtime trap or crash log above; the test that was running when it happened is the last one that started
+  examples:
+    match:
+      - line: "error: tests exited with '133'"
+        source: cpisciotta/xcbeautify@ba00f98f49ef:Tests/XcbeautifyLibTests/TestData/xctest_crash_log.txt
+        captures: {code: '133'}
+    no_match:
+      - line: 'INFO: 12 tests exited cleanly'
 """#
 }
