@@ -375,7 +375,7 @@ extension BuiltinCatalog {
     this target, not built for this platform, or imported from an interface that refers to an implementation-only
     dependency.
   fixes:
-    - summary: Add the product that provides {module} to the target's dependencies, or guard the import with #if canImport({module})
+    - summary: "Add the product that provides {module} to the target's dependencies, or guard the import with #if canImport({module})"
     - summary: If the dependency is only used internally by a framework, import it `internal` or `@_implementationOnly` so its interface does not expose it
     - summary: To confirm it is the scan, build once without explicit modules
       commands: ['xcodebuild ... SWIFT_ENABLE_EXPLICIT_MODULES=NO']

@@ -309,7 +309,7 @@ extension BuiltinCatalog {
     the trap.
   fixes:
     - summary: Fix the trap at the file and line shown (replace the force unwrap with `guard let`, check the index, handle the error)
-    - summary: In tests, unwrap with XCTUnwrap or #require so a nil fails the test instead of crashing the runner
+    - summary: "In tests, unwrap with XCTUnwrap or #require so a nil fails the test instead of crashing the runner"
       snippet: "let user = try XCTUnwrap(store.user)\nlet user = try #require(store.user)"
   examples:
     match:
