@@ -41,6 +41,33 @@ extension BuiltinCatalog {
     no_match:
       - line: "/Users/dev/App/Sources/Feed.swift:12: error: cannot find 'x' in scope"
 
+- id: test-exceeded-time-allowance
+  title: A test ran past its execution time allowance
+  category: test-runner-crash
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'exceeded execution time allowance'
+      regex: 'exceeded execution time allowance of (?<allowance>[^.]+)'
+  message: 'A test exceeded its execution time allowance of {allowance}'
+  explanation: >
+    With test timeouts enabled, XCTest stops a test that runs longer than its allowance and restarts the runner. The
+    test is usually waiting for something that never happens: an expectation nobody fulfils, a main-thread deadlock, a
+    network call on CI, or a simulator that stopped responding.
+  fixes:
+    - summary: Find where the test waits (the result bundle has a spindump of the hang) and give every wait a timeout
+      commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
+    - summary: If the test legitimately needs longer, raise its allowance
+      snippet: "override func setUp() { executionTimeAllowance = 120 }"
+      commands: ['xcodebuild test ... -default-test-execution-time-allowance 120']
+  examples:
+    match:
+      - line: "exceeded execution time allowance of 10 minutes. The test may have hung; check Xcode's test report for additional diagnostics. If the test requires additional time, use -[XCTestCase executionTimeAllowance] or one of xcodebuild's command-line overrides."
+        source: https://github.com/RevenueCat/purchases-ios/pull/1517 (quoted from the raw test output)
+        captures: {allowance: 10 minutes}
+    no_match:
+      - line: 'executionTimeAllowance = 60'
+
 - id: xctest-case-failed
   title: XCTest test case failed
   category: test-failure
