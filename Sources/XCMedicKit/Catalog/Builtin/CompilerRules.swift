@@ -50,9 +50,9 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'failed due to signal'
-      regex: '(?:compile|frontend) command failed due to signal \d+'
+      regex: '(?:compile|frontend|merge-module|emit-module) command failed due to signal'
     - literal: 'Segmentation fault: 11'
-      regex: '(?:^|error: |command: )Segmentation fault: 11'
+      regex: '(?:^|error: |command: |signal: )Segmentation fault: 11'
     - literal: 'PLEASE submit a bug report to https://github.com/llvm'
       regex: 'PLEASE submit a bug report to https://github\.com/llvm/'
   message: 'A compiler process crashed (signal)'
@@ -69,10 +69,17 @@ extension BuiltinCatalog {
     match:
       - line: 'error: compile command failed due to signal 11 (use -v to see invocation)'
         source: https://github.com/mxcl/AppUpdater/issues/16
-      - line: 'clang: error: unable to execute command: Segmentation fault: 11'
-        source: clang driver wording for a crashed frontend (shared/reference/failures.yaml, swift-compiler-crash)
+      - line: '<unknown>:0: error: unable to execute command: Segmentation fault: 11'
+        source: https://github.com/Carthage/Carthage/issues/1152
+      - line: '<unknown>:0: error: compile command failed due to signal (use -v to see invocation)'
+        source: https://github.com/Carthage/Carthage/issues/1152
+      - line: 'clang: error: clang frontend command failed due to signal (use -v to see invocation)'
+        source: https://github.com/signalapp/Signal-iOS/issues/2967
+      - line: 'Command failed due to signal: Segmentation fault: 11'
+        source: https://github.com/lionheart/openradar-mirror/issues/9461 (Xcode 6.4 and 7 wording)
     no_match:
       - line: 'Command SwiftCompile failed with a nonzero exit code'
+      - line: './ui-screen-shooter.sh: line 103: 51123 Segmentation fault: 11'
 
 - id: expression-too-complex
   title: The type checker gave up on an expression
@@ -441,7 +448,7 @@ extension BuiltinCatalog {
     - literal: '❌ '
       regex: '^(?<file>[^\s<:][^:]*?\.\w+):(?<line>\d+):(?<column>\d+): (?!-\[)(?<message>.+)$'
     - literal: '[x] '
-      regex: '^\[x\] (?<file>[^\s<:][^:]*?\.\w+):(?<line>\d+):(?<column>\d+): (?!-\[)(?<message>.+)$'
+      regex: '^(?:\[x\] )?(?<file>[^\s<:][^:]*?\.\w+):(?<line>\d+):(?<column>\d+): (?!-\[)(?<message>.+)$'
   message: '{message}'
   explanation: >
     The compiler rejected code at this location. xcmedic has no specific rule for this message, so it is shown as
