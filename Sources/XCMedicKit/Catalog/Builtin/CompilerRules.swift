@@ -219,6 +219,8 @@ extension BuiltinCatalog {
   patterns:
     - literal: 'no such file or directory: '''
       regex: "error: no such file or directory: '(?<path>[^']+)'"
+    - literal: ': error: no such file or directory'
+      regex: '^(?<path>[^\s:][^:]*): error: no such file or directory$'
   message: "'{path}' is in the project but not on disk"
   explanation: >
     The project (or a compile command) lists a file that does not exist in this checkout: it was deleted or
@@ -231,6 +233,9 @@ extension BuiltinCatalog {
       - line: "<unknown>:0: error: no such file or directory: '/Users/travis/build/supermarin/project/Classes/Class + Category/Two Words/MissingViewController.swift'"
         source: xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L605-L607 (SAMPLE_FILE_MISSING_ERROR)
         captures: {path: '/Users/travis/build/supermarin/project/Classes/Class + Category/Two Words/MissingViewController.swift'}
+      - line: '[x] /path/file.swift: error: no such file or directory'
+        source: xcbeautify's uncoloured rendering of "<unknown>:0 error no such file or directory '/path/file.swift'" (cpisciotta/xcbeautify TerminalRendererTests, fileMissingError)
+        captures: {path: /path/file.swift}
     no_match:
       - line: 'cp: ./build/App.app: No such file or directory'
 

@@ -148,6 +148,9 @@ extension BuiltinCatalog {
       - line: 'ld: library not found for -lPods'
         source: https://github.com/limboy/bizhi/issues/5
         captures: {library: Pods}
+      - line: '[x] ld: library not found for -lPods-Yammer'
+        source: xcbeautify's uncoloured rendering (cpisciotta/xcbeautify Tests/XcbeautifyLibTests/RendererTests/TerminalRendererTests.swift, ldError)
+        captures: {library: Pods-Yammer}
       - line: '/usr/bin/ld.gold: error: cannot find -lNoSuchLibXYZ'
         source: swiftc 6.3.1 on Linux (swiftc -lNoSuchLibXYZ)
         captures: {library: NoSuchLibXYZ}
