@@ -336,8 +336,8 @@ extension BuiltinCatalog {
     - literal: 'Multiple commands produce '
       regex: "Multiple commands produce ['‘](?<path>[^'’]+)['’]"
   continuation:
-    while: "^(?:\\d+\\)|note:) Target '"
-    collect: "^(?:\\d+\\)|note:) (?<producers>Target '[^']+'(?: \\(project '[^']+'\\))? has .+? command)"
+    while: "^(?:\\d+\\)|note:) (?:Target '|That command depends|CreateBuildDirectory )"
+    collect: "^(?:\\d+\\)|note:) (?<producers>Target '[^']+'(?: \\(project '[^']+'\\))? has .+? command|That command depends on command in Target '[^']+'.*?: script phase .+|CreateBuildDirectory \\S+)"
     max_lines: 20
   message: "Two build steps produce '{path}'"
   explanation: >
@@ -349,11 +349,19 @@ extension BuiltinCatalog {
     - summary: Remove Info.plist (or the duplicate file) from Build Phases > Copy Bundle Resources
     - summary: Rename one of two same-named resources, or add them as a folder reference so they keep their directory
     - summary: Remove the duplicate entry from Embed Frameworks
+    - summary: If a CocoaPods script phase ("[CP] Copy Pods Resources") is one of the producers, update CocoaPods and reinstall the pods
+      commands: ['gem install cocoapods', 'pod install']
   examples:
     match:
       - line: "error: Multiple commands produce '/Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist':\n1) Target 'UMengComDemo' (project 'UMengComDemo') has copy command from '/Users/Sun/Desktop/MultiFunctioniOSDemo-master/UMengComDemo/Info.plist' to '/Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist'\n2) Target 'UMengComDemo' (project 'UMengComDemo') has process command with output '/Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist'"
         source: https://github.com/umeng/MultiFunctioniOSDemo/issues/18
         captures: {path: /Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist, producers: "Target 'UMengComDemo' (project 'UMengComDemo') has copy command, Target 'UMengComDemo' (project 'UMengComDemo') has process command"}
+      - line: "error: Multiple commands produce '.../Build/Products/Debug/Foundation Lab.app/Contents/Resources/README.md'\nnote: Target 'Foundation Lab' has copy command from '.../Foundation Lab/Playgrounds/README.md'\nnote: Target 'Foundation Lab' has copy command from '.../Foundation Lab/Views/Examples/DynamicSchemas/README.md'"
+        source: https://github.com/rudrankriyam/Foundation-Models-Framework-Lab/issues/33 (Xcode 16 wording)
+        captures: {path: .../Build/Products/Debug/Foundation Lab.app/Contents/Resources/README.md, producers: "Target 'Foundation Lab' has copy command"}
+      - line: "error: Multiple commands produce '/Users/xhq/Library/Developer/Xcode/DerivedData/iOSProject-bxodsuowbsnzgabxwmiwlidwuxsz/Build/Products/Debug-iphonesimulator/iOSProject.app':\n1) Target 'iOSProject' has create directory command with output '/Users/xhq/Library/Developer/Xcode/DerivedData/iOSProject-bxodsuowbsnzgabxwmiwlidwuxsz/Build/Products/Debug-iphonesimulator/iOSProject.app'\n2) That command depends on command in Target 'iOSProject': script phase “[CP] Copy Pods Resources”"
+        source: https://github.com/NJHu/iOSProject/issues/42
+        captures: {producers: "Target 'iOSProject' has create directory command, That command depends on command in Target 'iOSProject': script phase “[CP] Copy Pods Resources”"}
     no_match:
       - line: 'warning: duplicate output file for build rule'
 

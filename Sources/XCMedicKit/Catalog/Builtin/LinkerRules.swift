@@ -104,7 +104,7 @@ extension BuiltinCatalog {
     - summary: Remove the source file from one of the targets that compile it (File inspector > Target Membership)
     - summary: Drop -all_load from OTHER_LDFLAGS; prefer -ObjC or -force_load for the one library that needs it
     - summary: As a stopgap on Xcode 15, fall back to the classic linker while you remove the duplicate
-      snippet: "OTHER_LDFLAGS = $(inherited) -ld_classic"
+      snippet: "OTHER_LDFLAGS = $(inherited) -Wl,-ld_classic"
   examples:
     match:
       - line: "duplicate symbol _OBJC_IVAR_$ClassName._ivarName in:\n    /Users/username/Library/Developer/Xcode/DerivedData/App/Build/Intermediates/App.build/Debug-iphonesimulator/App.build/Objects-normal/i386/ClassName.o\n    /Users/username/Library/Developer/Xcode/DerivedData/App/Build/Products/Debug-iphonesimulator/libPods.a(DuplicateClassName.o)\nld: 1 duplicate symbol for architecture i386"

@@ -59,7 +59,7 @@ extension BuiltinCatalog {
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
     - summary: If the test legitimately needs longer, raise its allowance
       snippet: "override func setUp() { executionTimeAllowance = 120 }"
-      commands: ['xcodebuild test ... -default-test-execution-time-allowance 120']
+      commands: ['xcodebuild test ... -test-timeouts-enabled YES -default-test-execution-time-allowance 120']
   examples:
     match:
       - line: "exceeded execution time allowance of 10 minutes. The test may have hung; check Xcode's test report for additional diagnostics. If the test requires additional time, use -[XCTestCase executionTimeAllowance] or one of xcodebuild's command-line overrides."
