@@ -22,7 +22,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable {
 ///
 /// Wrappers removed, in any combination: GitHub Actions timestamps (`2024-05-01T10:00:00.1234567Z `),
 /// fastlane's `[12:00:00]: ` and its `▸ `, xcpretty/xcbeautify glyphs (`❌ `, `⚠️ `, `✖ `, `▸ `,
-/// SF Symbols), and leading white space. The raw text is kept for excerpts.
+/// SF Symbols, and `[x] ` for `❌ ` without colours), and leading white space. The raw text is kept for excerpts.
 public struct LogLine: Sendable {
     public var raw: String
     /// The line as rules see it.
@@ -62,6 +62,14 @@ public struct LogLine: Sendable {
             if trimmed.startIndex != s.startIndex { s = trimmed; changed = true }
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
+            // xcbeautify without colours writes `[x] ` where it would write `❌ `. (Its `[!] ` for
+            // warnings stays: CocoaPods starts its errors with `[!] `.)
+            if s.hasPrefix("[x] ") {
+                s = s.dropFirst(4)
+                if glyph == nil { glyph = .error }
+                changed = true
+                continue
+            }
             if let first = s.unicodeScalars.first, let (rest, level) = dropGlyph(s, first: first) {
                 s = rest
                 if let level, glyph == nil { glyph = level }

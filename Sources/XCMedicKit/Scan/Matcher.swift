@@ -112,9 +112,12 @@ final class CompiledRule: @unchecked Sendable {
     }
 
     /// Captures of the first pattern that matches `line`; `.timedOut` when a pattern had to be stopped.
+    ///
+    /// The literal is looked for in the line as read, like the prefilter does: a literal may include the
+    /// formatter glyph that stripping removes (`✖ ` of a failing test in xcbeautify output).
     func match(_ line: LogLine) -> CompiledRegex.CaptureOutcome {
         var timedOut = false
-        for (index, pattern) in patterns.enumerated() where Bytes.contains(line.text, literalBytes[index]) {
+        for (index, pattern) in patterns.enumerated() where Bytes.contains(line.raw, literalBytes[index]) {
             switch pattern.match(line.text) {
             case .matched(let captures): return .matched(captures)
             case .timedOut: timedOut = true

@@ -67,11 +67,13 @@ public final class Scanner {
         while pos < end {
             if open != nil {
                 let lineEnd = Scanner.lineEnd(base, from: pos, end: end)
-                let ruleBlock = open?.rule != nil
+                let blockRule = open?.rule
                 if continueBlock(base, lineStart: pos, lineEnd: lineEnd, end: end) {
                     // A rule's block (a symbol list, failed commands) may hold a line another rule names:
                     // it still gets its own finding. Compiler context (box, notes, carets) never does.
-                    if ruleBlock { processLine(base, from: pos, to: lineEnd, lineNumber: lineNumber, input: input) }
+                    if let blockRule {
+                        processLine(base, from: pos, to: lineEnd, lineNumber: lineNumber, input: input, skipping: blockRule)
+                    }
                     pos = lineEnd + 1
                     lineNumber += 1
                     counted = pos
@@ -95,7 +97,8 @@ public final class Scanner {
         }
     }
 
-    private func processLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineNumber: Int, input: Int) {
+    private func processLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineNumber: Int, input: Int,
+                             skipping blockRule: CompiledRule? = nil) {
         present.removeAll(keepingCapacity: true)
         ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
         guard !present.isEmpty else { return }
@@ -115,6 +118,7 @@ public final class Scanner {
         for r in candidates where r != previous {
             previous = r
             let compiled = ruleSet.compiled[r]
+            if compiled === blockRule { return } // the block's own lines belong to its finding
             switch compiled.match(line) {
             case .matched(let captures):
                 record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)

@@ -10,6 +10,12 @@ public enum BuiltinCatalog {
     public static let families: [(name: String, yaml: String)] = [
         ("trust", trustRules),
         ("concurrency", concurrencyRules),
+        ("linker", linkerRules),
+        ("compiler", compilerRules),
+        ("tests", testRules),
+        ("layout", layoutRules),
+        // After every specific family: claims any compiler error line the families above did not name.
+        ("compile-errors", genericCompileErrorRules),
         ("wrappers", wrapperRules),
     ]
 
