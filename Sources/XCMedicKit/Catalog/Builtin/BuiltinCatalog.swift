@@ -10,6 +10,10 @@ public enum BuiltinCatalog {
     public static let families: [(name: String, yaml: String)] = [
         ("trust", trustRules),
         ("concurrency", concurrencyRules),
+        ("signing", signingRules),
+        ("destination", destinationRules),
+        ("packages", packageRules),
+        ("infrastructure", infrastructureRules),
         ("wrappers", wrapperRules),
     ]
 
