@@ -50,6 +50,29 @@ extension BuiltinCatalog {
     no_match:
       - line: 'Available destinations for the "base" scheme:'
 
+- id: xcodebuild-failed-to-build-scheme
+  title: xcodebuild could not start building the scheme
+  category: build-failed
+  severity: error
+  role: symptom
+  patterns:
+    - literal: 'Failed to build '
+      regex: 'xcodebuild: error: Failed to build (?<container>project|workspace) (?<name>.+?) with scheme (?<scheme>.+?)\.?$'
+  message: 'xcodebuild refused to build scheme {scheme} of {name}'
+  explanation: >
+    xcodebuild stopped before building anything; the "Reason:" and "Recovery suggestion:" lines that
+    follow say why, and xcmedic lists them as their own finding when it knows the reason (a missing
+    platform, for example).
+  fixes:
+    - summary: Read the Reason line after this one and fix what it names
+  examples:
+    match:
+      - line: "xcodebuild: error: Failed to build project code-sign-test with scheme code-sign-test.\n        Reason: This scheme builds an embedded Apple Watch app. watchOS 9.0 must be installed in order to archive the scheme"
+        source: bitrise-io/go-xcode@1146c9c23eb0:errorfinder/errorfinder_test.go#L58-L60
+        captures: {container: project, name: code-sign-test, scheme: code-sign-test}
+    no_match:
+      - line: 'Failed to build module Foo'
+
 - id: platform-not-installed
   title: Platform (device support and SDK) not installed for this Xcode
   category: sdk-missing
@@ -154,6 +177,9 @@ extension BuiltinCatalog {
       - line: "xctest encountered an error (Failed to prepare device 'iPhone 15' for impending launch. (Underlying Error: Unable to boot the Simulator. launchd failed to respond. (Underlying Error: Failed to start launchd_sim: could not bind to session, launchd_sim may have crashed or quit responding)))"
         source: https://github.com/awslabs/aws-sdk-swift/issues/1668
         captures: {device: iPhone 15}
+      - line: "Failed to prepare device 'iPhone 14 - iOS17.4' for impending launch. (Underlying Error: Unable to boot device because we cannot determine the runtime bundle."
+        source: https://github.com/cirruslabs/macos-image-templates/issues/147 (line quoted up to the cause)
+        captures: {device: iPhone 14 - iOS17.4}
       - line: 'Unable to boot the Simulator.'
         source: https://github.com/futureware-tech/simulator-action/issues/301
       - line: "\tFailed to start launchd_sim: could not bind to session, launchd_sim may have crashed or quit responding"

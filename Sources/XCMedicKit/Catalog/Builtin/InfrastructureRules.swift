@@ -197,12 +197,12 @@ extension BuiltinCatalog {
       regex: '(?<script>\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh): cannot execute: required file not found'
   message: 'The custom build script {script} could not be run'
   explanation: >
-    Xcode Cloud runs ci_scripts/ci_post_clone.sh, ci_pre_xcodebuild.sh and ci_post_xcodebuild.sh only
-    when they sit in a ci_scripts folder next to the project or workspace the workflow builds, have
-    exactly these names, are executable (git mode 100755) and start with a shebang. These patterns are
-    the shells' own messages for a script without the executable bit or with Windows (CRLF) line
-    endings in its shebang; Xcode Cloud's exact wording for these cases is not confirmed from a real
-    log, and a script in the wrong folder produces no message at all (the next step fails instead).
+    Xcode Cloud runs ci_scripts/ci_post_clone.sh, ci_pre_xcodebuild.sh and ci_post_xcodebuild.sh from a
+    ci_scripts folder next to the project or workspace the workflow builds, and wants them executable
+    (git mode 100755) with a shebang. These patterns are the shells' own messages for a script without
+    the executable bit or with Windows (CRLF) line endings, seen when a script is run directly; Xcode
+    Cloud's own wording for these cases is not confirmed from a real log, and a script in the wrong
+    folder produces no message at all (the next step fails instead).
   fixes:
     - summary: Make the script executable in git and commit; check the mode is 100755
       commands: ['chmod +x ci_scripts/*.sh', 'git update-index --chmod=+x ci_scripts/ci_post_clone.sh', 'git ls-files -s ci_scripts']
@@ -227,6 +227,45 @@ extension BuiltinCatalog {
         captures: {script: ./ci_scripts/ci_post_clone.sh}
     no_match:
       - line: 'bash: line 1: ./scripts/deploy.sh: Permission denied'
+
+- id: ci-script-bash-syntax-under-zsh
+  title: An Xcode Cloud ci_scripts script uses bash syntax but runs under zsh
+  category: xcode-cloud-script
+  severity: error
+  role: cause
+  patterns:
+    - literal: ': = not found'
+      regex: '(?<script>\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh):(?:\w+:)?(?<scriptLine>\d+): (?<zshSays>= not found)'
+    - literal: ': bad substitution'
+      regex: '(?<script>\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh):(?:\w+:)?(?<scriptLine>\d+): (?<zshSays>bad substitution)'
+    - literal: ': bad option: -'
+      regex: '(?<script>\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh):(?:\w+:)?(?<scriptLine>\d+): (?<zshSays>bad option: -\w+)'
+  message: '{script} line {scriptLine} is bash syntax that zsh rejects ({zshSays})'
+  explanation: >
+    Apple documents that Xcode Cloud runs a custom script as `zsh <file>` when the file is not
+    executable or has no shebang, so a script written for bash fails on bash-only syntax (`==` inside
+    `[ ]`, `${var,,}`, `read -a`) although it works when run with bash. The messages are zsh's own;
+    that Xcode Cloud prints them unchanged is inferred from Apple's documentation, not confirmed from a
+    real Xcode Cloud log.
+  fixes:
+    - summary: Give the script a bash shebang and the executable bit, so Xcode Cloud runs it with bash
+      commands: ["head -1 ci_scripts/ci_post_clone.sh   # must be #!/bin/bash", 'chmod +x ci_scripts/*.sh', 'git update-index --chmod=+x ci_scripts/ci_post_clone.sh']
+    - summary: Or write the script in POSIX sh or zsh syntax
+  docs:
+    - https://developer.apple.com/documentation/xcode/writing-custom-build-scripts
+  examples:
+    match:
+      - line: 'ci_post_clone.sh:3: = not found'
+        source: zsh 5.9 on Linux running a bash script (if [ "$X" == "archive" ]) as `zsh ci_post_clone.sh`
+        captures: {script: ci_post_clone.sh, scriptLine: '3', zshSays: '= not found'}
+      - line: 'ci_post_xcodebuild.sh:2: bad substitution'
+        source: zsh 5.9 on Linux running echo "${name,,}" as `zsh ci_post_xcodebuild.sh`
+        captures: {script: ci_post_xcodebuild.sh, scriptLine: '2', zshSays: bad substitution}
+      - line: 'ci_pre_xcodebuild.sh:read:1: bad option: -a'
+        source: zsh 5.9 on Linux running read -a as `zsh ci_pre_xcodebuild.sh`
+        captures: {script: ci_pre_xcodebuild.sh, scriptLine: '1', zshSays: 'bad option: -a'}
+    no_match:
+      - line: 'build.sh:3: = not found'
 
 - id: operation-could-not-be-completed
   title: Generic "The operation couldn't be completed" error

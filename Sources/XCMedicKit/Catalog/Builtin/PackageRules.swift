@@ -224,6 +224,12 @@ extension BuiltinCatalog {
       regex: '(?<url>[^\s`''‘’"]+)[`''’"]?: The remote repository could not be accessed'
     - literal: 'Failed to clone repository '
       regex: '^(?!.*skipping cache).*?Failed to clone repository (?<url>\S+?):?$'
+  continuation:
+    # git's own lines under the message; a network or credential line ends the block so that its own
+    # rule names it.
+    while: '^(?:Cloning into|remote: |Please make sure|and the repository exists|fatal: (?!.*(?:Could not resolve host|Failed to connect|SSL certificate problem|timed out|unable to access)))'
+    collect: '^(?:fatal|remote): (?<gitSays>.+)$'
+    max_lines: 8
   message: 'Could not clone the package repository {url}'
   explanation: >
     SwiftPM or Xcode could not clone a package. The lines below the message say why: credentials
@@ -245,6 +251,9 @@ extension BuiltinCatalog {
       - line: 'Failed to clone repository git@github.com:mergesort/Boutique.git:'
         source: https://github.com/mergesort/Boutique/issues/43
         captures: {url: git@github.com:mergesort/Boutique.git}
+      - line: "error: Failed to clone repository https://github.com/mxcl/CryptoSwift.git:\n    Cloning into bare repository '/Users/iandreyeu/Library/Developer/swift-sh.cache/a719f5ad86f9977d7371d8dacb7c3662/.build/repositories/CryptoSwift-2284ee05'...\n    remote: Repository not found.\n    fatal: repository 'https://github.com/mxcl/CryptoSwift.git/' not found"
+        source: https://github.com/mxcl/swift-sh/issues/198
+        captures: {url: 'https://github.com/mxcl/CryptoSwift.git', gitSays: 'Repository not found., repository ''https://github.com/mxcl/CryptoSwift.git/'' not found'}
       - line: '`git@github.com:e-id-admin/didresolver-swift.git`: The remote repository could not be accessed. Make sure a valid repository exists at the specified location and that the correct credentials have been supplied.'
         source: https://github.com/swiyu-admin-ch/eidch-ios-wallet/issues/1 (Xcode 16.2)
         captures: {url: git@github.com:e-id-admin/didresolver-swift.git}

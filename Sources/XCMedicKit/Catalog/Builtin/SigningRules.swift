@@ -350,7 +350,7 @@ extension BuiltinCatalog {
   patterns:
     - literal: 'Code signing is required for product type'
       regex: "Code signing is required for product type '(?<productType>[^']+)' in SDK '(?<sdk>[^']+)'"
-  message: "A {productType} for {sdk} must be signed, and signing is not set up"
+  message: "Product type '{productType}' for {sdk} must be signed, and signing is not set up"
   explanation: >
     Xcode refuses to build this product type for a device SDK without signing. It usually follows
     the line that says why signing is not possible (no team, no profile, no certificate); fix that
@@ -379,9 +379,9 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'Step failed: <IDEDistribution'
-      regex: 'Step failed: <(?<step>IDEDistribution\w+)[^>]*>: Error Domain=(?<domain>[\w.]+) Code=(?<code>-?\d+) "(?<reason>.*?)" UserInfo'
+      regex: 'Step failed: <IDEDistribution\w+[^>]*>: Error Domain=(?<domain>[\w.]+) Code=-?\d+ "(?<reason>.*?)" UserInfo'
     - literal: 'Failed to generate distribution items'
-      regex: 'Failed to generate distribution items with error: Error Domain=(?<domain>[\w.]+) Code=(?<code>-?\d+) "(?<reason>.*?)" UserInfo'
+      regex: 'Failed to generate distribution items with error: Error Domain=(?<domain>[\w.]+) Code=-?\d+ "(?<reason>.*?)" UserInfo'
     - literal: 'exportArchive'
       regex: 'error: exportArchive:? (?<reason>.+)'
   message: 'Exporting the archive failed: {reason}'
@@ -403,7 +403,7 @@ extension BuiltinCatalog {
     match:
       - line: '2015-12-15 13:00:57.318 xcodebuild[81544:4350404] [MT] IDEDistribution: Step failed: <IDEDistributionSigningAssetsStep: 0x7f9d94cb55a0>: Error Domain=DVTMachOErrorDomain Code=0 "Found an unexpected Mach-O header code: 0x72613c21" UserInfo={NSLocalizedDescription=Found an unexpected Mach-O header code: 0x72613c21, NSLocalizedRecoverySuggestion=}'
         source: fastlane/fastlane@d5347690d47d:gym/spec/error_handler_spec.rb#L8-L10
-        captures: {step: IDEDistributionSigningAssetsStep, domain: DVTMachOErrorDomain, code: '0', reason: 'Found an unexpected Mach-O header code: 0x72613c21'}
+        captures: {domain: DVTMachOErrorDomain, reason: 'Found an unexpected Mach-O header code: 0x72613c21'}
       - line: '2015-12-15 13:00:57.318 xcodebuild[81544:4350404] [MT] IDEDistribution: Failed to generate distribution items with error: Error Domain=DVTMachOErrorDomain Code=0 "Found an unexpected Mach-O header code: 0x72613c21" UserInfo={NSLocalizedDescription=Found an unexpected Mach-O header code: 0x72613c21, NSLocalizedRecoverySuggestion=}'
         source: fastlane/fastlane@d5347690d47d:gym/spec/error_handler_spec.rb#L8-L10
         captures: {domain: DVTMachOErrorDomain, reason: 'Found an unexpected Mach-O header code: 0x72613c21'}
