@@ -91,14 +91,14 @@ extension BuiltinCatalog {
     download, and hosted runner images keep only a few. Archiving or building for a device needs the
     platform even with a generic destination, and a scheme that embeds a watch app needs watchOS too.
   fixes:
-    - summary: Download the platform for the selected Xcode (Xcode 15 or later)
+    - summary: Download the platform for the selected Xcode (watchOS and tvOS since Xcode 14, iOS and visionOS since Xcode 15)
       commands: ['xcodebuild -downloadPlatform {platform}']
     - summary: Pin the exact version when the newest one does not match the Xcode (Xcode 16 or later)
       commands: ['xcodebuild -downloadPlatform {platform} -buildVersion {version}']
     - summary: Or select the Xcode whose bundled platform is installed on the image
       commands: ['sudo xcode-select -s /Applications/Xcode_16.2.app/Contents/Developer']
   docs:
-    - https://developer.apple.com/documentation/xcode/downloading-and-installing-additional-xcode-components
+    - https://developer.apple.com/documentation/xcode/installing-additional-simulator-runtimes
   examples:
     match:
       - line: '        Reason: This scheme builds an embedded Apple Watch app. watchOS 9.0 must be installed in order to archive the scheme'
@@ -255,7 +255,7 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'cannot be located'
-      regex: 'SDK (?:["“]|â€œ|‚Äú)(?<sdk>[a-z]+[\d.]*)(?:["”]|â€\x{9D}?|‚Äù) cannot be located'
+      regex: 'SDK (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<sdk>[a-z]+[\d.]*)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) cannot be located'
     - literal: 'unable to lookup item '
       regex: "unable to lookup item '(?<item>\\w+)' in SDK '(?<sdk>[^']+)'"
   message: 'The SDK "{sdk}" is not in the selected developer directory'
@@ -315,7 +315,7 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'does not contain a scheme named'
-      regex: 'The (?<container>project|workspace) named (?:["“]|â€œ|‚Äú)(?<name>[^"“”]+)(?:["”]|â€\x{9D}?|‚Äù) does not contain a scheme named (?:["“]|â€œ|‚Äú)(?<scheme>[^"“”]*)(?:["”]|â€\x{9D}?|‚Äù)'
+      regex: 'The (?<container>project|workspace) named (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<name>[^"“”]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) does not contain a scheme named (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<scheme>[^"“”]*)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù)'
   message: 'The {container} "{name}" has no scheme "{scheme}" that CI can see'
   explanation: >
     CI sees only shared schemes (in xcshareddata/xcschemes); a scheme Xcode created for you lives in

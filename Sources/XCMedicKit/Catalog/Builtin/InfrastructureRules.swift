@@ -362,7 +362,7 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'Existing file at -resultBundlePath'
-      regex: 'Existing file at -resultBundlePath (?:["“]|â€œ|‚Äú)(?<path>[^"“”â‚]+)'
+      regex: 'Existing file at -resultBundlePath (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<path>[^"“”â‚]+)'
   message: 'xcodebuild will not overwrite the result bundle {path}'
   explanation: >
     xcodebuild refuses to start when the .xcresult it should write already exists, typically left by an

@@ -146,7 +146,7 @@ extension BuiltinCatalog {
     - summary: Or pin the dependency to the last version that supports your toolchain
       snippet: '.package(url: "https://github.com/owner/package.git", "1.2.0"..<"1.3.0")'
   docs:
-    - https://docs.swift.org/package-manager/PackageDescription/PackageDescription.html
+    - https://developer.apple.com/documentation/packagedescription
   examples:
     match:
       - line: "error: 'tv': package 'tv' is using Swift tools version 6.9.0 but the installed version is 6.3.1"

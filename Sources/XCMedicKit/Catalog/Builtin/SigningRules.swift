@@ -1,8 +1,8 @@
 // Code signing: certificates and private keys, provisioning profiles, teams, export.
 // Message texts quoted from the public logs and sources named in each example's `source`.
-// Xcode writes some of these with typographic quotes (“ ” ’); logs read with the wrong encoding show
-// them as mojibake (`â€œ`, `â€™` from Latin-1/Windows-1252, `‚Äú`, `‚Äô` from Mac Roman), so the
-// regexes accept every form and the literals avoid quotes altogether.
+// Xcode writes some of these with typographic quotes (“ ” ’); logs decoded with the wrong charset show
+// them as mojibake (`â€œ` `â€™` from Windows-1252, the same with C1 controls from Latin-1, `‚Äú`
+// `‚Äô` from Mac Roman), so the regexes accept every form and the literals avoid quotes altogether.
 extension BuiltinCatalog {
     static let signingRules = #"""
 - id: no-signing-certificate
@@ -12,7 +12,7 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'No signing certificate '
-      regex: 'No signing certificate (?:["“]|â€œ|‚Äú)(?<kind>[^"“”â‚]+)(?:["”]|â€\x{9D}?|‚Äù) found(?:.*? signing certificate matching team ID (?:["“]|â€œ|‚Äú)(?<team>[^"“”â‚]+))?'
+      regex: 'No signing certificate (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<kind>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) found(?:.*? signing certificate matching team ID (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<team>[^"“”â‚]+))?'
   message: 'No "{kind}" signing certificate with its private key is installed'
   explanation: >
     xcodebuild needs a certificate of the kind named in the message, with its private key, in a
@@ -109,7 +109,7 @@ extension BuiltinCatalog {
         source: xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L609-L611 (SAMPLE_CODESIGN_ERROR, quotes as mojibake in the original log)
         captures: {team: CAT6HF57NJ}
       - line: 'No valid signing identities (i.e. certificate and private key pair) matching the team ID “CAT6HF57NJ” were found.'
-        source: same message with the typographic quotes Xcode prints (xcpretty SAMPLE_CODESIGN_ERROR)
+        source: xcpretty SAMPLE_CODESIGN_ERROR with its Mac Roman mojibake decoded back to the typographic quotes Xcode printed
         captures: {team: CAT6HF57NJ}
     no_match:
       - line: '1 valid identities found'
@@ -157,7 +157,7 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'requires a provisioning profile'
-      regex: '(?:^|: |")(?:["“]|â€œ|‚Äú)?(?<target>[^"“”:]+?)(?:["”]|â€\x{9D}?|‚Äù)? requires a provisioning profile(?:\. Select a provisioning profile (?:for the (?:["“]|â€œ|‚Äú)(?<configuration>[^"“”]+)(?:["”]|â€\x{9D}?|‚Äù) build configuration )?in the)?'
+      regex: '(?:^|: |")(?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)?(?<target>[^"“”:]+?)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù)? requires a provisioning profile(?:\. Select a provisioning profile (?:for the (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<configuration>[^"“”]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) build configuration )?in the)?'
   message: '{target} needs a provisioning profile'
   explanation: >
     The target is signed manually but no provisioning profile is set or installed for it. App extensions,
@@ -266,9 +266,9 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: ' capability'
-      regex: 'Provisioning profile (?:["“]|â€œ|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|‚Äù) doesn\S{1,3}t support the (?<capability>.+?) capability'
+      regex: 'Provisioning profile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) doesn\S{1,3}t support the (?<capability>.+?) capability'
     - literal: ' entitlement'
-      regex: 'Provisioning profile (?:["“]|â€œ|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|‚Äù) doesn\S{1,3}t (?:include the|match the entitlements file\S{1,3}s value for the) (?<entitlement>\S+) entitlement'
+      regex: 'Provisioning profile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) doesn\S{1,3}t (?:include the|match the entitlements file\S{1,3}s value for the) (?<entitlement>\S+) entitlement'
     - literal: 'allowed the specified entitlements'
       regex: 'None of the valid provisioning profiles allowed the specified entitlements: (?<entitlement>.+?)\.?$'
   message: '{capability}{entitlement}: not allowed by provisioning profile {profile}'
@@ -296,7 +296,7 @@ extension BuiltinCatalog {
         source: https://github.com/Artificial-Pancreas/iAPS/issues/126
         captures: {profile: match AppStore ru.artpancreas.***.FreeAPS, entitlement: com.apple.security.application-groups}
       - line: 'Provisioning profile “Profile Name” doesn’t support the Push Notifications capability.'
-        source: same message with the typographic quotes and apostrophe Xcode prints (xcpretty SAMPLE_PROFILE_DOESNT_SUPPORT_CAPABILITY_ERROR)
+        source: xcpretty SAMPLE_PROFILE_DOESNT_SUPPORT_CAPABILITY_ERROR rewritten with typographic quotes and apostrophe, to cover logs that keep Xcode's typography
         captures: {profile: Profile Name, capability: Push Notifications}
       - line: '❌  Code Sign error: No matching provisioning profiles found: None of the valid provisioning profiles allowed the specified entitlements: com.apple.developer.icloud-container-identifiers, com.apple.developer.associated-domains, com.apple.developer.ubiquity-kvstore-identifier.'
         source: https://github.com/fastlane-old/match/issues/147
@@ -311,7 +311,7 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'requires a development team'
-      regex: 'Signing for (?:["“]|â€œ|‚Äú)(?<target>[^"“”â‚]+)(?:["”]|â€\x{9D}?|‚Äù) requires a development team'
+      regex: 'Signing for (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<target>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) requires a development team'
   message: '{target} has no DEVELOPMENT_TEAM to sign with'
   explanation: >
     DEVELOPMENT_TEAM is empty for a target that must be signed. Since Xcode 14, archiving for a device
