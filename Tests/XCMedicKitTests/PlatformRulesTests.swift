@@ -32,7 +32,8 @@ final class PlatformRulesTests: XCTestCase {
     }
 
     func testMessagesWithTypographicQuotesMatchInEveryCharset() throws {
-        // Real messages, written with the quotes Xcode prints (sources in the rules' examples).
+        // Real messages (sources in the rules' examples) with typographic quotes, as Xcode prints some of
+        // them and as lines copied from its UI show them.
         let cases: [(line: String, rule: String, captures: [String: String])] = [
             ("Code Sign error: No code signing identites found: No valid signing identities (i.e. certificate and private key pair) matching the team ID “CAT6HF57NJ” were found.",
              "no-signing-identities-for-team", ["team": "CAT6HF57NJ"]),
