@@ -10,10 +10,14 @@ public enum BuiltinCatalog {
     public static let families: [(name: String, yaml: String)] = [
         ("trust", trustRules),
         ("concurrency", concurrencyRules),
+        ("signing", signingRules),
+        ("destination", destinationRules),
+        ("packages", packageRules),
         ("linker", linkerRules),
         ("compiler", compilerRules),
         ("tests", testRules),
         ("layout", layoutRules),
+        ("infrastructure", infrastructureRules),
         // After every specific family: claims any compiler error line the families above did not name.
         ("compile-errors", genericCompileErrorRules),
         ("wrappers", wrapperRules),
