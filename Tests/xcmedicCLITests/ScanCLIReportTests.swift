@@ -151,6 +151,29 @@ final class ScanCLITeeTests: XCTestCase {
         XCTAssertEqual(statusLine, "status=141\n")
     }
 
+    func testBrokenPipeIsAnExitNotADeathBySignal() throws {
+        var big = Data()
+        let line = Data("Compiling file number with some padding text\n".utf8)
+        while big.count < 4_000_000 { big.append(line) }
+        let file = directory.appendingPathComponent("big.log")
+        try big.write(to: file)
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["scan", "--no-config", "--tee", file.path]
+        process.environment = RawCLI.cleanEnvironment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        XCTAssertFalse(out.fileHandleForReading.readData(ofLength: 100).isEmpty)
+        try out.fileHandleForReading.close() // the reader goes away, as `head` does
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "SIGPIPE is ignored; EPIPE ends xcmedic")
+        XCTAssertEqual(process.terminationStatus, 141)
+        XCTAssertEqual(String(decoding: errData, as: UTF8.self), "")
+    }
+
     func testReportOverTheLogBeingScannedIsRefused() throws {
         let file = directory.appendingPathComponent("build.log")
         try Self.awkwardLog.write(to: file)
