@@ -24,7 +24,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "XCMedicKitTests", dependencies: ["XCMedicKit"]),
+        .testTarget(
+            name: "XCMedicKitTests",
+            dependencies: ["XCMedicKit"],
+            // Swift programs the compiler-output tests compile on purpose; not part of the test target.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "xcmedicCLITests", dependencies: ["xcmedic", "XCMedicKit"]),
     ],
     swiftLanguageModes: [.v6]

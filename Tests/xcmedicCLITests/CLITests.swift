@@ -23,9 +23,10 @@ enum CLI {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil, cwd: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil, cwd: URL? = nil,
+                    executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = cwd ?? repositoryRoot
         if let environment { process.environment = environment }

@@ -27,7 +27,8 @@ public enum RuleLoader {
     public static func load(yaml: String, origin: String) throws -> [Rule] {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // Every scalar is text to a rule: the basic resolver skips the regex-based tag guessing (most of the load time).
+            root = try Yams.compose(yaml: yaml, .basic)
         } catch let error as YamlError {
             throw RuleFileError(file: origin, problem: "invalid YAML: \(describe(error))")
         } catch {
@@ -174,7 +175,7 @@ public enum RuleLoader {
             guard let regex = map["regex"]?.scalar?.string, !regex.isEmpty else {
                 throw ctx.error("\(field).regex", item, "missing")
             }
-            let ignoreCase = map["ignore_case"]?.bool ?? false
+            let ignoreCase = ["true", "yes", "on"].contains(map["ignore_case"]?.scalar?.string.lowercased() ?? "false")
             do {
                 _ = try NSRegularExpression(pattern: regex, options: ignoreCase ? [.caseInsensitive] : [])
             } catch {
@@ -198,7 +199,7 @@ public enum RuleLoader {
                 throw ctx.error(field, node, "invalid regular expression: \(pattern)")
             }
         }
-        let maxLines = map["max_lines"]?.int ?? 20
+        let maxLines = map["max_lines"].flatMap { $0.scalar.flatMap { Int($0.string) } } ?? 20
         guard (1...500).contains(maxLines) else { throw ctx.error("continuation.max_lines", node, "must be between 1 and 500") }
         return Continuation(whileRegex: whileRegex, collect: map["collect"]?.scalar?.string, maxLines: maxLines)
     }

@@ -21,3 +21,28 @@ enum Bytes {
         return nil
     }
 }
+
+extension Bytes {
+    /// Whether `needle` occurs in `haystack[0..<count]`: `memchr` for its first byte, `memcmp` for the rest.
+    static func contains(_ haystack: UnsafePointer<UInt8>, count: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard count >= needle.count else { return false }
+        var i = 0
+        let lastStart = count - needle.count
+        while i <= lastStart {
+            guard let hit = memchr(haystack + i, Int32(first), lastStart - i + 1) else { return false }
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(haystack)
+            if memcmp(haystack + at, needle.baseAddress!, needle.count) == 0 { return true }
+            i = at + 1
+        }
+        return false
+    }
+
+    /// Byte-wise substring test on a String's UTF-8, without Foundation's locale-aware search.
+    static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { hay in
+            needle.withUnsafeBufferPointer { contains(hay.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: hay.count, $0) }
+        }
+    }
+}

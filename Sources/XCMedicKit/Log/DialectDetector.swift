@@ -6,16 +6,22 @@ struct DialectDetector {
     private var linesSeen = 0
     private var scores: [String: Int] = [:]
     private var wrappers: [String: Int] = [:]
-    static let sampleLines = 4000
+    static let sampleLines = 1000
 
     var wantsMore: Bool { linesSeen < DialectDetector.sampleLines }
 
+    private static let xcodeCloudMarks: [[UInt8]] = [Array("/Volumes/workspace/".utf8), Array("CI_XCODE_CLOUD".utf8)]
+
     mutating func observe(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
         var start = 0
         while start < bytes.count, linesSeen < DialectDetector.sampleLines {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            let length = min(end - start, 512)
+            let end = Scanner.lineEnd(base, from: start, end: bytes.count)
+            let length = min(end - start, 256)
+            // Checked on bytes over the whole line: the path may sit deep in a long command line.
+            for mark in DialectDetector.xcodeCloudMarks where mark.withUnsafeBufferPointer({ Bytes.contains(base + start, count: end - start, $0) }) {
+                wrappers["xcode-cloud", default: 0] += 1
+            }
             observe(line: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self))
             start = end + 1
         }
@@ -27,8 +33,7 @@ struct DialectDetector {
         var glyph: LineLevel?
         let text = LogLine.strip(raw, glyph: &glyph)
         if raw.hasPrefix("##[") || DialectDetector.startsWithISOTimestamp(raw) { wrappers["github-actions", default: 0] += 1 }
-        if raw.hasPrefix("["), raw.count > 11, raw.dropFirst(9).hasPrefix("]: ") { wrappers["fastlane", default: 0] += 1 }
-        if raw.contains("/Volumes/workspace/") || raw.contains("CI_XCODE_CLOUD") { wrappers["xcode-cloud", default: 0] += 1 }
+        if raw.hasPrefix("["), raw.utf8.count > 11, raw.utf8.dropFirst(9).starts(with: "]: ".utf8) { wrappers["fastlane", default: 0] += 1 }
 
         for (prefix, dialect) in DialectDetector.prefixSignals where text.hasPrefix(prefix) {
             scores[dialect, default: 0] += 1

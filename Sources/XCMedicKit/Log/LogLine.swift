@@ -59,7 +59,7 @@ public struct LogLine: Sendable {
         while changed {
             changed = false
             let trimmed = s.drop(while: { $0 == " " || $0 == "\t" })
-            if trimmed.count != s.count { s = trimmed; changed = true }
+            if trimmed.startIndex != s.startIndex { s = trimmed; changed = true }
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
             if let first = s.unicodeScalars.first, let (rest, level) = dropGlyph(s, first: first) {

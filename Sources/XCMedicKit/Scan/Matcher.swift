@@ -13,22 +13,56 @@ final class CompiledRegex: @unchecked Sendable { // NSRegularExpression is immut
     /// Longest slice of a line a regex is run on: bounds the work of any one match.
     static let maxSubjectUTF16 = 16 * 1024
 
-    /// Named captures of the first match, or nil. Unmatched optional groups are left out.
-    func captures(in text: String) -> [String: String]? {
-        let ns = text as NSString
+    /// Longest time one regex may spend on one line before it is stopped (and the rule reported).
+    static let matchBudget: UInt64 = 100_000_000 // nanoseconds
+
+    enum CaptureOutcome {
+        case matched([String: String])
+        case noMatch
+        /// The match ran past `matchBudget` and was stopped.
+        case timedOut
+    }
+
+    /// The first match within the time budget. ICU reports progress while it backtracks, so a
+    /// pathological pattern is stopped instead of hanging the scan.
+    private func firstMatch(in text: String, ns: NSString) -> (NSTextCheckingResult?, timedOut: Bool) {
         let range = NSRange(location: 0, length: min(ns.length, CompiledRegex.maxSubjectUTF16))
-        guard let match = regex.firstMatch(in: text, options: [], range: range) else { return nil }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var found: NSTextCheckingResult?
+        var timedOut = false
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
+            if let result {
+                found = result
+                stop.pointee = true
+            } else if DispatchTime.now().uptimeNanoseconds - start > CompiledRegex.matchBudget {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        return (found, timedOut)
+    }
+
+    /// Named captures of the first match; unmatched optional groups are left out.
+    func match(_ text: String) -> CaptureOutcome {
+        let ns = text as NSString
+        let (found, timedOut) = firstMatch(in: text, ns: ns)
+        guard let match = found else { return timedOut ? .timedOut : .noMatch }
         var result: [String: String] = [:]
         for name in names {
             let r = match.range(withName: name)
             if r.location != NSNotFound { result[name] = ns.substring(with: r) }
         }
-        return result
+        return .matched(result)
+    }
+
+    /// Captures of the first match, or nil (also when the match had to be stopped).
+    func captures(in text: String) -> [String: String]? {
+        if case .matched(let captures) = match(text) { return captures }
+        return nil
     }
 
     func matches(_ text: String) -> Bool {
-        let ns = text as NSString
-        return regex.firstMatch(in: text, options: [], range: NSRange(location: 0, length: min(ns.length, CompiledRegex.maxSubjectUTF16))) != nil
+        firstMatch(in: text, ns: text as NSString).0 != nil
     }
 
     static func captureNames(in pattern: String) -> [String] {
@@ -57,11 +91,13 @@ final class CompiledRule: @unchecked Sendable {
     let continuation: CompiledRegex?
     let collect: CompiledRegex?
     let captureNames: Set<String>
+    private let literalBytes: [[UInt8]]
 
     init(_ rule: Rule) throws {
         self.rule = rule
         patterns = try rule.patterns.map { try CompiledRegex($0.regex, ignoreCase: $0.ignoreCase) }
         captureNames = Set(patterns.flatMap(\.names))
+        literalBytes = rule.patterns.map { Array($0.literal.utf8) }
         continuation = try rule.continuation.map { try CompiledRegex($0.whileRegex) }
         collect = try rule.continuation?.collect.map { try CompiledRegex($0) }
     }
@@ -75,12 +111,17 @@ final class CompiledRule: @unchecked Sendable {
         }
     }
 
-    /// Captures of the first pattern that matches `line`.
-    func match(_ line: LogLine) -> [String: String]? {
-        for (index, pattern) in patterns.enumerated() where line.text.contains(rule.patterns[index].literal) {
-            if let captures = pattern.captures(in: line.text) { return captures }
+    /// Captures of the first pattern that matches `line`; `.timedOut` when a pattern had to be stopped.
+    func match(_ line: LogLine) -> CompiledRegex.CaptureOutcome {
+        var timedOut = false
+        for (index, pattern) in patterns.enumerated() where Bytes.contains(line.text, literalBytes[index]) {
+            switch pattern.match(line.text) {
+            case .matched(let captures): return .matched(captures)
+            case .timedOut: timedOut = true
+            case .noMatch: continue
+            }
         }
-        return nil
+        return timedOut ? .timedOut : .noMatch
     }
 }
 
@@ -92,14 +133,15 @@ public final class RuleSet: @unchecked Sendable {
     let prefilter: Prefilter
     /// For each prefilter literal: the rules (indices into `compiled`) with a pattern on it.
     let rulesByLiteral: [[Int]]
-    /// Literal indices of the scanner's own markers.
-    let markerLiterals: Set<Int>
+    /// Literal indices of the scanner's own markers: error-looking lines, and a run that succeeded.
+    let errorMarkers: Set<Int>
+    let successMarkers: Set<Int>
 
     public convenience init(rules: [Rule]) throws {
-        try self.init(rules: rules, markers: ScanMarkers.literals)
+        try self.init(rules: rules, errorMarkers: ScanMarkers.errorLiterals, successMarkers: ScanMarkers.successLiterals)
     }
 
-    init(rules: [Rule], markers: [String]) throws {
+    init(rules: [Rule], errorMarkers: [String], successMarkers: [String]) throws {
         self.rules = rules
         compiled = try rules.map(CompiledRule.init)
         var literalIndex: [String: Int] = [:]
@@ -118,11 +160,10 @@ public final class RuleSet: @unchecked Sendable {
                 if !byLiteral[i].contains(r) { byLiteral[i].append(r) }
             }
         }
-        var markerSet = Set<Int>()
-        for marker in markers { markerSet.insert(index(of: marker)) }
+        self.errorMarkers = Set(errorMarkers.map(index(of:)))
+        self.successMarkers = Set(successMarkers.map(index(of:)))
         prefilter = Prefilter(literals: literals)
         rulesByLiteral = byLiteral
-        markerLiterals = markerSet
     }
 
     /// The prefilter's literals, one per line (`xcmedic rules --literals`).
@@ -136,7 +177,7 @@ public final class RuleSet: @unchecked Sendable {
 /// build or test run that succeeded.
 enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :"]
-    static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", " passed after ", "with 0 failures"]
+    static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "' passed at "]
     static var literals: [String] { errorLiterals + successLiterals }
 
     /// An error no rule may claim silently.
@@ -144,6 +185,6 @@ enum ScanMarkers {
         #"(?:^|: )(?:fatal )?error ?: |^Fatal error: |^\*\* [A-Z][A-Z -]* FAILED \*\*|^\[!\] |^error$"#
     )
     static let success = try! CompiledRegex(
-        #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Build succeeded|^Test run with \d+ tests? (?:in \d+ suites? )?passed after|^Executed \d+ tests?, with 0 failures|^Test Suite '.*' passed"#
+        #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Build succeeded|^Test run with \d+ tests? (?:in \d+ suites? )?passed after|^Executed \d+ tests?, with 0 failures|^Test Suite '.*' passed at "#
     )
 }

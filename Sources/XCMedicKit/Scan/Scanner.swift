@@ -8,6 +8,8 @@ import Foundation
 /// matches claims it. Error-looking lines no rule claims become `unrecognized` findings.
 public final class Scanner {
     public let ruleSet: RuleSet
+    /// Bytes read at a time; memory use is about this plus the longest line kept (`LogReader.maxLineBytes`).
+    public var chunkBytes = LogReader.defaultChunkBytes
     private var collector = FindingCollector()
     private var inputs: [Diagnosis.Input] = []
     private var open: OpenBlock?
@@ -27,7 +29,7 @@ public final class Scanner {
 
     /// Scans one input to its end. `rawObserver` sees every byte as read (pipe mode).
     public func scan(_ source: ByteSource, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
-        let reader = LogReader(source: source)
+        let reader = LogReader(source: source, chunkBytes: chunkBytes)
         reader.rawObserver = rawObserver
         let inputIndex = inputs.count
         var detector = DialectDetector()
@@ -65,7 +67,11 @@ public final class Scanner {
         while pos < end {
             if open != nil {
                 let lineEnd = Scanner.lineEnd(base, from: pos, end: end)
+                let ruleBlock = open?.rule != nil
                 if continueBlock(base, lineStart: pos, lineEnd: lineEnd, end: end) {
+                    // A rule's block (a symbol list, failed commands) may hold a line another rule names:
+                    // it still gets its own finding. Compiler context (box, notes, carets) never does.
+                    if ruleBlock { processLine(base, from: pos, to: lineEnd, lineNumber: lineNumber, input: input) }
                     pos = lineEnd + 1
                     lineNumber += 1
                     counted = pos
@@ -97,25 +103,31 @@ public final class Scanner {
         if line.isBoxLine || line.header?.level == .note { return }
 
         var candidates: [Int] = []
-        var markerPresent = false
+        var errorMarker = false
+        var successMarker = false
         for literal in present {
             candidates.append(contentsOf: ruleSet.rulesByLiteral[literal])
-            if ruleSet.markerLiterals.contains(literal) { markerPresent = true }
+            if ruleSet.errorMarkers.contains(literal) { errorMarker = true }
+            if ruleSet.successMarkers.contains(literal) { successMarker = true }
         }
         candidates.sort()
         var previous = -1
         for r in candidates where r != previous {
             previous = r
             let compiled = ruleSet.compiled[r]
-            if let captures = compiled.match(line) {
+            switch compiled.match(line) {
+            case .matched(let captures):
                 record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
                 return
+            case .timedOut:
+                recordTimeout(compiled.rule, line: line, lineNumber: lineNumber, input: input)
+            case .noMatch:
+                continue
             }
         }
-        guard markerPresent else { return }
-        if line.level == .error || ScanMarkers.errorLike.matches(line.text) {
+        if line.level == .error || (errorMarker && ScanMarkers.errorLike.matches(line.text)) {
             recordUnrecognized(line, lineNumber: lineNumber, input: input)
-        } else if ScanMarkers.success.matches(line.text) {
+        } else if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
         }
     }
@@ -140,6 +152,24 @@ public final class Scanner {
             open = OpenBlock(finding: index, keepExcerpt: first, rule: rule.continuation == nil ? nil : compiled,
                              remaining: rule.continuation?.maxLines ?? 16)
         }
+    }
+
+    /// A rule whose regex had to be stopped on a line is reported, never silently dropped.
+    private func recordTimeout(_ rule: Rule, line: LogLine, lineNumber: Int, input: Int) {
+        let budget = CompiledRegex.matchBudget / 1_000_000
+        let timeoutRule = Rule(
+            id: "rule-timed-out", title: "A rule took too long on a line and was stopped", category: "xcmedic",
+            severity: .warning, role: .symptom, patterns: [],
+            explanation: "The regular expression of rule '\(rule.id)' (\(rule.origin)) ran for more than \(budget) ms on one line "
+                + "and was stopped, so that line was not checked against it. The pattern probably backtracks catastrophically: "
+                + "rewrite it without nested or overlapping repetition.",
+            fixes: [Fix(summary: "Rewrite the pattern of rule '\(rule.id)', then check it with: xcmedic rules --check FILE")],
+            matches: [], nonMatches: [], origin: "xcmedic"
+        )
+        _ = collector.add(rule: timeoutRule, fixes: timeoutRule.fixes, captures: ["rule": rule.id],
+                          message: "Rule '\(rule.id)' was stopped after \(budget) ms on this line",
+                          severity: .warning, occurrence: Occurrence(line: lineNumber, input: input, location: nil),
+                          excerptLine: line.raw, errorInSwift6: false)
     }
 
     private func recordUnrecognized(_ line: LogLine, lineNumber: Int, input: Int) {
@@ -195,8 +225,9 @@ public final class Scanner {
         return sawCaret
     }
 
+    /// The Swift 6.0+ suffix, or Swift 5.10's shorter `; this is an error in Swift 6`.
     static func isSwift6Error(_ text: String) -> Bool {
-        text.contains("this is an error in the Swift 6 language mode")
+        text.contains("this is an error in the Swift 6 language mode") || text.contains("; this is an error in Swift 6")
     }
 
     /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the

@@ -1,0 +1,7 @@
+// Synchronous nonisolated code calls a @MainActor function.
+@MainActor
+func refreshUI() {}
+
+func didReceiveData() {
+    refreshUI()
+}
