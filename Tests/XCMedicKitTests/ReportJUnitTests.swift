@@ -107,6 +107,14 @@ final class ReportJUnitTests: XCTestCase {
         XCTAssertEqual(XML.escape("x\ny\tz\r"), "x&#10;y&#9;z&#13;")
     }
 
+    func testALongMessageIsClippedInTheAttributeAndWholeInTheBody() throws {
+        let long = String(repeating: "x", count: 3_000)
+        let diagnosis = try ReportFixtures.diagnosis("/src/A.swift:1:1: error: \(long)\n")
+        let (_, cases) = try parse(JUnitReport().render(diagnosis))
+        XCTAssertEqual(cases.first?.failureMessage, String(repeating: "x", count: 1_000) + "…")
+        XCTAssertTrue(cases.first?.failureText?.contains(long) ?? false)
+    }
+
     func testTestIdentifiersSplitIntoSuiteAndName() {
         XCTAssertEqual(JUnitReport.splitTestID("-[AppTests.LoginTests testLogin]").suite, "AppTests.LoginTests")
         XCTAssertEqual(JUnitReport.splitTestID("-[AppTests.LoginTests testLogin]").name, "testLogin")

@@ -9,6 +9,7 @@ import Foundation
 /// category, so a build that never reached its tests still shows up red in the test report.
 public struct JUnitReport: Sendable {
     public static let testFailureCategory = "test-failure"
+    static let maxMessageLength = 1_000
 
     public var redactor: Redactor
     /// Log lines quoted in a failure's body.
@@ -54,7 +55,9 @@ public struct JUnitReport: Sendable {
                 if let file = c.file { attributes += " file=\"\(XML.escape(file))\"" }
                 if let line = c.line { attributes += " line=\"\(line)\"" }
                 out += "    <testcase \(attributes)>\n"
-                let message = c.messages.first ?? c.name
+                // The attribute is what report pages show in a list; the whole text is in the body.
+                let full = c.messages.first ?? c.name
+                let message = full.count > JUnitReport.maxMessageLength ? String(full.prefix(JUnitReport.maxMessageLength)) + "…" : full
                 out += "      <failure message=\"\(XML.escape(message))\" type=\"\(XML.escape(c.type))\">"
                 out += XML.escape(c.details.joined(separator: "\n\n"))
                 out += "</failure>\n"
