@@ -1,0 +1,118 @@
+import Foundation
+
+/// `--format github`: one GitHub Actions workflow command per finding, which the runner turns into an
+/// annotation on the job and, for a file in the repository, on the pull request's diff.
+///
+/// `::error file=F,line=L,col=C,title=T::MESSAGE` for a finding whose line names a file, `::error title=T::MESSAGE`
+/// for the rest; warnings become `::warning`, infos `::notice`. The message carries the explanation and the first
+/// fixes: new lines are encoded (`%0A`) as GitHub's toolkit does, so the annotation shows all of it instead of its
+/// first line.
+public struct GitHubReport: Sendable {
+    public var redactor: Redactor
+    /// File paths under this directory are written relative to it, as annotations need.
+    public var workspaceRoot: String?
+    /// Fixes included in each annotation.
+    public var fixesShown = 2
+    /// Collected values (failed commands, symbols) included per list.
+    public var collectedShown = 10
+
+    public init(redactor: Redactor = .standard, workspaceRoot: String? = nil) {
+        self.redactor = redactor
+        self.workspaceRoot = workspaceRoot
+    }
+
+    public func render(_ diagnosis: Diagnosis) -> String {
+        guard !diagnosis.findings.isEmpty else {
+            return "xcmedic: no failures found in \(inputsText(diagnosis)) (\(diagnosis.status.rawValue))\n"
+        }
+        // Findings come root causes first, so GitHub's per-step limit on annotations cuts symptoms, not causes.
+        return diagnosis.findings.map { annotation($0, diagnosis) + "\n" }.joined()
+    }
+
+    func annotation(_ f: Finding, _ diagnosis: Diagnosis) -> String {
+        let command: String
+        switch f.severity {
+        case .error: command = "error"
+        case .warning: command = "warning"
+        case .info: command = "notice"
+        }
+        var properties: [(String, String)] = []
+        if let loc = f.location {
+            properties.append(("file", relativePath(redactor.redact(loc.file), to: workspaceRoot)))
+            if let line = loc.line, line > 0 {
+                properties.append(("line", String(line)))
+                if let column = loc.column, column > 0 { properties.append(("col", String(column))) }
+            }
+        }
+        properties.append(("title", redactor.redact(f.count > 1 ? "\(f.title) (\(f.count) times)" : f.title)))
+        let props = properties.map { "\($0.0)=\(GitHubReport.escapeProperty($0.1))" }.joined(separator: ",")
+        return "::\(command) \(props)::\(GitHubReport.escapeData(message(f, diagnosis)))"
+    }
+
+    /// The annotation's text: the message, the explanation, the first fixes and where the log says it.
+    func message(_ f: Finding, _ diagnosis: Diagnosis) -> String {
+        var lines = [f.message]
+        if f.errorInSwift6 { lines.append("A warning in the Swift 5 language mode; an error in Swift 6.") }
+        for (name, values) in f.collected.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
+            let shown = values.prefix(collectedShown).joined(separator: ", ")
+            lines.append("\(name): \(shown)\(values.count > collectedShown ? ", … (\(values.count))" : "")")
+        }
+        lines.append("")
+        lines.append(f.explanation)
+        for (k, fix) in f.fixes.prefix(fixesShown).enumerated() {
+            lines.append("")
+            lines.append("Fix\(f.fixes.count > 1 ? " \(k + 1)" : ""): \(fix.summary)")
+            for command in fix.commands { lines.append("  $ \(command)") }
+            if let snippet = fix.snippet {
+                for line in snippet.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  \(line)") }
+            }
+            if let docs = fix.docs { lines.append("  \(docs)") }
+        }
+        if f.fixes.count > fixesShown { lines.append("(\(f.fixes.count - fixesShown) more: xcmedic explain \(f.rule))") }
+        lines.append("")
+        lines.append("xcmedic rule \(f.rule) · \(logPlace(f, diagnosis))")
+        // Messages, captures in fixes and collected values all come from the log.
+        return redactor.redact(lines.joined(separator: "\n"))
+    }
+
+    private func logPlace(_ f: Finding, _ d: Diagnosis) -> String {
+        guard let first = f.occurrences.first else { return "" }
+        let name = d.inputs.indices.contains(first.input) ? d.inputs[first.input].path : "-"
+        return "\(name == "-" ? "stdin" : name) line \(first.line)\(f.count > 1 ? " and \(f.count - 1) more" : "")"
+    }
+
+    private func inputsText(_ d: Diagnosis) -> String {
+        d.inputs.map { $0.path == "-" ? "stdin" : $0.path }.joined(separator: ", ")
+    }
+
+    /// Data of a workflow command: the escapes of GitHub's actions/toolkit `escapeData`.
+    static func escapeData(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A property value: the data escapes plus `:` and `,`, which end a property (toolkit `escapeProperty`).
+    static func escapeProperty(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
