@@ -307,11 +307,11 @@ public final class Bisector {
     private func restore(_ git: Git, _ original: Original, stash: String?) throws {
         var problems: [String] = []
         if git.bisectInProgress {
-            if !(try git.result(["bisect", "reset", "--quiet"])).ok {
+            if !(try git.result(["bisect", "reset"])).ok {
                 // A step's command changed tracked files at a bisect commit (the user's own changes
                 // are stashed or there were none): drop those so the reset can check out again.
                 _ = try? git.result(["reset", "--quiet", "--hard"])
-                let again = try git.result(["bisect", "reset", "--quiet"])
+                let again = try git.result(["bisect", "reset"])
                 if !again.ok { problems.append("git bisect reset failed: \(again.stderr.trimmingCharacters(in: .whitespacesAndNewlines))") }
             }
         }
