@@ -184,19 +184,30 @@ final class BisectCLITests: XCTestCase {
     func testCommandThatCannotStartIsSkippedNotBlamed() throws {
         let made = try AppHistory.make(count: 30, culprit: 25, unrelated: nil)
         let repo = made.repo
-        // Commits 10..<16 have no build.sh at all.
+        // Commits 13..<18, around the middle of the range, have no build.sh at all.
         try repo.git("checkout", "-q", "-b", "rewritten", made.hashes[9])
         let script = try repo.read("build.sh")
         for i in 10...30 {
-            try repo.git("cherry-pick", "-q", made.hashes[i])
-            if i == 10 { try repo.remove("build.sh"); try repo.git("commit", "-q", "--amend", "-a", "--no-edit") }
-            if i == 15 { try repo.write("build.sh", script, executable: true); try repo.git("add", "build.sh"); try repo.git("commit", "-q", "--amend", "--no-edit") }
+            try repo.git("cherry-pick", made.hashes[i])
+            if i == 13 { try repo.remove("build.sh"); try repo.git("commit", "-q", "--amend", "-a", "--no-edit") }
+            if i == 18 { try repo.write("build.sh", script, executable: true); try repo.git("add", "build.sh"); try repo.git("commit", "-q", "--amend", "--no-edit") }
         }
         let culprit = try repo.git("log", "--format=%H", "--grep", "Count launches", "-1")
         let r = try bisect(repo, ["--good", made.hashes[0], "--format", "json", "--", "sh", "-c", "./build.sh"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let doc = try json(r.stdout)
         XCTAssertEqual((doc["culprit"] as? [String: Any])?["hash"] as? String, culprit, r.stdout)
+        let skipped = (doc["steps"] as! [[String: Any]]).filter { $0["verdict"] as? String == "skip" }
+        XCTAssertFalse(skipped.isEmpty, r.stdout)
+        XCTAssertTrue(skipped.allSatisfy { $0["phase"] as? String == "bisect" }, r.stdout)
+        for step in skipped { XCTAssertTrue((step["reason"] as! String).contains("exit 127 means command not found"), "\(step)") }
+
+        // Plain git bisect run counts exit 127 as bad and blames the commit that removed the script.
+        try repo.git("bisect", "start", "HEAD", made.hashes[0])
+        let plain = try repo.git("bisect", "run", "sh", "-c", "./build.sh")
+        try repo.git("bisect", "reset")
+        XCTAssertTrue(plain.contains("is the first bad commit"), plain)
+        XCTAssertFalse(plain.contains("\(culprit) is the first bad commit"), plain)
     }
 }
 

@@ -115,7 +115,12 @@ public enum StepRunner {
                 try scanner.scan(path: logPath)
                 diagnosis = scanner.finish()
             }
-            let outcome = StepClassifier.classify(exit, diagnosis: diagnosis, signature: config.signature, timeout: config.timeout)
+            var signature = config.signature
+            if signature.isEmpty, phase == .verifyBad, let diagnosis {
+                // No --rule: the bad end's own failure is what the bisect will look for.
+                signature = FailureSignature(diagnosis: diagnosis)
+            }
+            let outcome = StepClassifier.classify(exit, diagnosis: diagnosis, signature: signature, timeout: config.timeout)
             attempts.append(.init(outcome: outcome, log: name))
             if outcome.verdict == .good { break }
         }
