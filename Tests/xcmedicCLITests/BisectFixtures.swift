@@ -15,6 +15,8 @@ final class ScriptedRepo {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try git("init", "-q", "-b", "main")
         try git("config", "advice.detachedHead", "false")
+        // The machine's own ignore rules (some ignore Package.resolved) must not shape the history.
+        try git("config", "core.excludesFile", "/dev/null")
     }
 
     deinit { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
