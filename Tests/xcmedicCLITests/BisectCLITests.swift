@@ -128,6 +128,22 @@ final class BisectCLITests: XCTestCase {
         XCTAssertEqual(try repo.git("symbolic-ref", "--short", "HEAD"), "main")
     }
 
+    /// The commits just before the culprit are broken otherwise: git cannot tell which of them came
+    /// first, so the report lists the candidates (and exits 1) instead of guessing.
+    func testSkipsNextToTheCulpritLeaveCandidates() throws {
+        let made = try AppHistory.make(count: 30, culprit: 12, unrelated: 10..<15)
+        let r = try bisect(made.repo, ["--good", made.hashes[0], "--format", "json", "--", "./build.sh"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let doc = try json(r.stdout)
+        XCTAssertEqual(doc["result"] as? String, "candidates")
+        XCTAssertNil(doc["culprit"] as? [String: Any])
+        let candidates = Set((doc["candidates"] as? [[String: Any]] ?? []).compactMap { $0["hash"] as? String })
+        XCTAssertTrue(candidates.contains(made.culprit), "\(candidates)")
+        XCTAssertTrue(candidates.isSubset(of: Set(made.hashes[10...12])), "\(candidates)")
+        let text = try bisect(made.repo, ["--good", made.hashes[0], "--", "./build.sh"])
+        XCTAssertTrue(text.stdout.hasPrefix("xcmedic: no single first bad commit: skipped commits leave \(candidates.count) candidates\n"), text.stdout)
+    }
+
     func testDirtyTreeIsRefusedAndAutostashRestoresIt() throws {
         let made = try AppHistory.make(count: 30, culprit: 12, unrelated: nil)
         let repo = made.repo

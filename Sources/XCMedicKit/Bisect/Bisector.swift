@@ -80,7 +80,7 @@ public final class Bisector {
     public let options: BisectOptions
     let git: Git
     /// Progress lines for the user (stderr in the CLI).
-    public var progress: (String) -> Void = { _ in }
+    public var progress: @Sendable (String) -> Void = { _ in }
 
     public init(options: BisectOptions) {
         self.options = options
@@ -193,15 +193,19 @@ public final class Bisector {
         start += [bad, good, "--"]
         let started = try git.result(start, interruptible: true)
         guard started.ok else { throw GitError(arguments: start, status: started.status, message: started.stderr) }
-        progress("xcmedic: bisecting \(try git.commits(from: good, to: bad, firstParent: options.firstParent).count) commits")
+        let count = try git.commits(from: good, to: bad, firstParent: options.firstParent).count
+        progress("xcmedic: bisecting \(count) commits (about \(Int(log2(Double(max(count, 2))).rounded(.up))) steps without skips); git's output goes to \(folder.file("bisect-run.log"))")
         let runLog = folder.file("bisect-run.log")
         try Data(started.stdout.utf8).write(to: URL(fileURLWithPath: runLog))
         var exit = ChildExit.exited(0)
         if Bisector.parseResult(try git.run("bisect", "log")).culprit == nil {
             // (When good is the bad revision's parent, `bisect start` has already named it.)
             let step = [options.stepExecutable, "bisect-step", "--state", folder.path]
-            exit = try ChildProcess.run(["git", "-C", config.repository, "bisect", "run"] + step,
-                                        .init(environment: ["LC_ALL": "C"], outputPath: runLog, interruptible: true))
+            var run = ChildProcess.Options(environment: ["LC_ALL": "C"], outputPath: runLog, interruptible: true)
+            let reporter = StepReporter(folder: folder, progress: progress)
+            run.tick = { reporter.report() }
+            exit = try ChildProcess.run(["git", "-C", config.repository, "bisect", "run"] + step, run)
+            reporter.report()
         }
         let bisectLog = try git.run("bisect", "log")
         try Data(bisectLog.utf8).write(to: URL(fileURLWithPath: folder.file("bisect-log.txt")))
@@ -334,5 +338,26 @@ public final class Bisector {
             }
         }
         if !problems.isEmpty { throw BisectError.restoreFailed(problems.joined(separator: "; ")) }
+    }
+}
+
+/// Prints each step's verdict as `git bisect run` records it in the state folder.
+final class StepReporter: @unchecked Sendable {
+    private let folder: BisectStateFolder
+    private let progress: @Sendable (String) -> Void
+    // Only touched from the thread that waits for git (ticks run there).
+    private var shown = 0
+
+    init(folder: BisectStateFolder, progress: @escaping @Sendable (String) -> Void) {
+        self.folder = folder
+        self.progress = progress
+    }
+
+    func report() {
+        let steps = folder.steps().filter { $0.phase == .bisect }
+        for s in steps.dropFirst(shown) {
+            progress("xcmedic: step \(s.number - (steps.first?.number ?? 1) + 1) at \(s.commit.prefix(10)): \(s.verdict.rawValue) (\(s.reason))")
+        }
+        shown = max(shown, steps.count)
     }
 }

@@ -55,6 +55,8 @@ public enum ChildProcess {
         public var timeout: Double?
         /// End the child and throw `Interrupted` when SIGINT/SIGTERM arrives.
         public var interruptible = true
+        /// Called about once a second while the child runs (progress reports).
+        public var tick: (@Sendable () -> Void)?
 
         public init(directory: String? = nil, environment: [String: String] = [:], outputPath: String? = nil,
                     errorPath: String? = nil, timeout: Double? = nil, interruptible: Bool = true) {
@@ -146,7 +148,12 @@ public enum ChildProcess {
         let deadline = options.timeout.map { Date().addingTimeInterval($0) }
         var status: Int32 = 0
         var pause: useconds_t = 2_000
+        var lastTick = Date()
         while true {
+            if let tick = options.tick, Date().timeIntervalSince(lastTick) >= 1 {
+                lastTick = Date()
+                tick()
+            }
             let r = waitpid(pid, &status, WNOHANG)
             if r == pid { break }
             if r < 0, errno != EINTR { return .exited(255) }
