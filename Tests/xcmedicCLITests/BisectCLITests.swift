@@ -144,6 +144,20 @@ final class BisectCLITests: XCTestCase {
         XCTAssertTrue(text.stdout.hasPrefix("xcmedic: no single first bad commit: skipped commits leave \(candidates.count) candidates\n"), text.stdout)
     }
 
+    /// A build that rewrites a tracked file (as `swift build` does to Package.resolved) must not stop
+    /// git from checking out the next commit.
+    func testCommandThatChangesTrackedFilesDoesNotBlockTheBisect() throws {
+        let made = try AppHistory.make(count: 30, culprit: 22, unrelated: nil)
+        try made.repo.git("checkout", "-q", "-b", "work")
+        let before = try made.repo.snapshot()
+        let r = try bisect(made.repo, ["--good", made.hashes[0], "--format", "json", "--", "sh", "-c", "echo '// generated' >> Sources/App/App.swift; ./build.sh"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try json(r.stdout)
+        XCTAssertEqual((doc["culprit"] as? [String: Any])?["hash"] as? String, made.culprit, r.stdout)
+        XCTAssertTrue((doc["steps"] as! [[String: Any]]).allSatisfy { ($0["reason"] as! String).contains("reset after the step") }, r.stdout)
+        XCTAssertEqual(try made.repo.snapshot(), before)
+    }
+
     func testDirtyTreeIsRefusedAndAutostashRestoresIt() throws {
         let made = try AppHistory.make(count: 30, culprit: 12, unrelated: nil)
         let repo = made.repo

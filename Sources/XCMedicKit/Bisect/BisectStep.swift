@@ -124,7 +124,15 @@ public enum StepRunner {
             attempts.append(.init(outcome: outcome, log: name))
             if outcome.verdict == .good { break }
         }
-        let combined = StepClassifier.combine(attempts.map(\.outcome))
+        var combined = StepClassifier.combine(attempts.map(\.outcome))
+        // Builds rewrite tracked files (Package.resolved, generated sources); left there, they stop git
+        // from checking out the next commit. This tree is a bisect checkout: the user's own changes
+        // were refused or stashed before the bisect began, so only the command's edits are dropped.
+        let touched = try git.trackedChanges()
+        if !touched.isEmpty {
+            try git.run("reset", "--quiet", "--hard")
+            combined.reason += "; the command changed \(touched.count) tracked file\(touched.count == 1 ? "" : "s") (\(touched.prefix(3).map { String($0.dropFirst(3)) }.joined(separator: ", "))), reset after the step"
+        }
         let record = StepRecord(number: number, phase: phase, commit: commit, verdict: combined.verdict, reason: combined.reason,
                                 attempts: attempts, seconds: Date().timeIntervalSince(started))
         try folder.append(record)
