@@ -158,6 +158,24 @@ final class BisectCLITests: XCTestCase {
         XCTAssertEqual(try made.repo.snapshot(), before)
     }
 
+    /// Commits 15 to 18 hang; --timeout ends them (and the sleep they started) and skips them.
+    func testTimeoutSkipsHangingCommits() throws {
+        let made = try AppHistory.make(count: 30, culprit: 25, unrelated: nil)
+        let hang = "if [ -e Sources/App/Feature15.swift ] && [ ! -e Sources/App/Feature19.swift ]; then sleep 60; fi; exec ./build.sh"
+        let started = Date()
+        let r = try bisect(made.repo, ["--good", made.hashes[0], "--timeout", "2", "--format", "json", "--", "sh", "-c", hang])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try json(r.stdout)
+        XCTAssertEqual((doc["culprit"] as? [String: Any])?["hash"] as? String, made.culprit, r.stdout)
+        let skipped = (doc["steps"] as! [[String: Any]]).filter { $0["verdict"] as? String == "skip" }
+        XCTAssertFalse(skipped.isEmpty, r.stdout)
+        for step in skipped {
+            XCTAssertEqual(step["reason"] as? String, "timed out after 2s")
+            XCTAssertTrue(Set(made.hashes[15...18]).contains(step["commit"] as! String), "\(step)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "a hanging step must not wait for its sleep")
+    }
+
     func testDirtyTreeIsRefusedAndAutostashRestoresIt() throws {
         let made = try AppHistory.make(count: 30, culprit: 12, unrelated: nil)
         let repo = made.repo
@@ -241,11 +259,11 @@ final class BisectCLITests: XCTestCase {
     }
 }
 
-/// SIGINT at each phase leaves branch, work tree and stash exactly as they were.
+/// SIGINT at each phase (and SIGTERM) leaves branch, work tree and stash exactly as they were.
 final class BisectInterruptCLITests: XCTestCase {
     enum Phase { case verify, bisect, report }
 
-    func interrupt(at phase: Phase) throws {
+    func interrupt(at phase: Phase, signal: Int32 = SIGINT) throws {
         let made = try AppHistory.make(count: 30, culprit: 20, unrelated: nil)
         let repo = made.repo
         try repo.git("checkout", "-q", "-b", "work")
@@ -274,12 +292,12 @@ final class BisectInterruptCLITests: XCTestCase {
             }
         }
         XCTAssertTrue(reached, "phase \(phase) not reached")
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signal)
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 130, stdout + stderr)
-        XCTAssertTrue(stderr.contains("interrupted by SIGINT; the repository is back as it was"), stderr)
+        XCTAssertEqual(process.terminationStatus, 128 + signal, stdout + stderr)
+        XCTAssertTrue(stderr.contains("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); the repository is back as it was"), stderr)
         XCTAssertEqual(try repo.snapshot(), before)
         // Nothing of the step is left running: the marker stops growing.
         let lines = markerLines()
@@ -290,4 +308,5 @@ final class BisectInterruptCLITests: XCTestCase {
     func testInterruptWhileVerifyingEndpoints() throws { try interrupt(at: .verify) }
     func testInterruptDuringBisectRun() throws { try interrupt(at: .bisect) }
     func testInterruptDuringReport() throws { try interrupt(at: .report) }
+    func testTerminateDuringBisectRun() throws { try interrupt(at: .bisect, signal: SIGTERM) }
 }
