@@ -64,7 +64,9 @@ final class BisectCLITests: XCTestCase {
 
     func testTextReportNamesCulpritStepsAndReproduce() throws {
         let made = try AppHistory.make(count: 32, culprit: 9, unrelated: nil)
-        let r = try bisect(made.repo, ["--good", made.hashes[0], "--", "./build.sh"])
+        let mark = try CLI.run(["mark-good", made.hashes[0]], environment: ScriptedRepo.environment, cwd: made.repo.root)
+        XCTAssertEqual(mark.status, 0, mark.stderr)
+        let r = try bisect(made.repo, ["--good", "last-good", "--", "./build.sh"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("xcmedic: first bad commit \(made.culprit)\n"), r.stdout)
         XCTAssertTrue(r.stdout.contains("subject: Count launches in a global"), r.stdout)
@@ -174,6 +176,18 @@ final class BisectCLITests: XCTestCase {
             XCTAssertTrue(Set(made.hashes[15...18]).contains(step["commit"] as! String), "\(step)")
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 60, "a hanging step must not wait for its sleep")
+    }
+
+    /// When the good revision is the bad one's parent, git names the culprit without a step.
+    func testAdjacentEndpoints() throws {
+        let made = try AppHistory.make(count: 30, culprit: 30, unrelated: nil)
+        let r = try bisect(made.repo, ["--good", made.hashes[29], "--format", "json", "--", "./build.sh"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try json(r.stdout)
+        XCTAssertEqual((doc["culprit"] as? [String: Any])?["hash"] as? String, made.culprit, r.stdout)
+        XCTAssertEqual(doc["stepCount"] as? Int, 0)
+        XCTAssertEqual((doc["failure"] as? [[String: Any]])?.count, 1, r.stdout)
+        XCTAssertEqual(try made.repo.git("symbolic-ref", "--short", "HEAD"), "main")
     }
 
     func testDirtyTreeIsRefusedAndAutostashRestoresIt() throws {

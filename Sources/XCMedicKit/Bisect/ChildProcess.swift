@@ -180,9 +180,9 @@ public enum ChildProcess {
         var status: Int32 = 0
         for _ in 0..<40 {
             if waitpid(pid, &status, WNOHANG) == pid {
-                // Give the rest of the group the same two seconds to end on its own (a step that
-                // ends its own command first), then kill what is left.
-                for _ in 0..<40 where kill(-pid, 0) == 0 { usleep(50_000) }
+                // Give the rest of the group time to end on its own (a bisect step ends its own
+                // command's group first, which may take its own two seconds), then kill what is left.
+                for _ in 0..<100 where kill(-pid, 0) == 0 { usleep(50_000) }
                 kill(-pid, SIGKILL)
                 return
             }
