@@ -12,7 +12,8 @@ struct XCMedic: ParsableCommand {
         Xcode Cloud, names each known failure with its root cause and a fix, and never hides an error it does not know.
         """,
         version: "0.1.0",
-        subcommands: [Scan.self, Rules.self, Explain.self, CIScriptsCommand.self, FlagsCommand.self],
+        subcommands: [Scan.self, Rules.self, Explain.self, CIScriptsCommand.self, FlagsCommand.self,
+                      Bisect.self, BisectStep.self, Diff.self, MarkGood.self],
         defaultSubcommand: nil
     )
 

@@ -1,0 +1,194 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SIGINT/SIGTERM arrived while xcmedic was changing the repository. The driver catches it, puts the
+/// repository back, and exits 130/143.
+public struct Interrupted: Error, Sendable, CustomStringConvertible {
+    public var signal: Int32
+    public var description: String { "interrupted by \(signal == SIGTERM ? "SIGTERM" : "SIGINT")" }
+}
+
+/// Remembers SIGINT/SIGTERM instead of dying, so that a bisect can be undone first.
+///
+/// Children are started in their own process group (see `ChildProcess`), so a Ctrl-C on the
+/// terminal reaches only xcmedic, which then ends the children's groups itself.
+public enum Interrupts {
+    nonisolated(unsafe) static var received: Int32 = 0
+
+    /// Installs the handlers (a handler, not SIG_IGN: ignored signals would stay ignored in children).
+    public static func install() {
+        signal(SIGINT) { Interrupts.received = $0 }
+        signal(SIGTERM) { Interrupts.received = $0 }
+    }
+
+    public static var pending: Int32? { received == 0 ? nil : received }
+
+    /// Throws `Interrupted` when a signal has arrived.
+    public static func check() throws {
+        if let signal = pending { throw Interrupted(signal: signal) }
+    }
+}
+
+/// How a child process ended.
+public enum ChildExit: Sendable, Equatable {
+    /// It ran and exited with this status (a status of 128+n when a signal n ended it).
+    case exited(Int32)
+    /// `timeout` passed; the whole process group was ended.
+    case timedOut
+    /// It could not be started (no such program, not executable).
+    case couldNotStart(String)
+}
+
+/// Starts programs with posix_spawn in a process group of their own, waits for them with a timeout,
+/// and ends the whole group (a build spawns compilers) on timeout or interrupt.
+public enum ChildProcess {
+    public struct Options: Sendable {
+        public var directory: String?
+        public var environment: [String: String] = [:]
+        /// Where standard output and standard error go (both to the same file); nil: /dev/null.
+        public var outputPath: String?
+        public var errorPath: String?
+        public var timeout: Double?
+        /// End the child and throw `Interrupted` when SIGINT/SIGTERM arrives.
+        public var interruptible = true
+        /// Called about once a second while the child runs (progress reports).
+        public var tick: (@Sendable () -> Void)?
+
+        public init(directory: String? = nil, environment: [String: String] = [:], outputPath: String? = nil,
+                    errorPath: String? = nil, timeout: Double? = nil, interruptible: Bool = true) {
+            self.directory = directory
+            self.environment = environment
+            self.outputPath = outputPath
+            self.errorPath = errorPath
+            self.timeout = timeout
+            self.interruptible = interruptible
+        }
+    }
+
+    /// Finds `name` on PATH (or returns it when it contains a slash).
+    public static func resolve(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+        if name.contains("/") { return name }
+        for dir in (path ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    public static func run(_ arguments: [String], _ options: Options) throws -> ChildExit {
+        guard var program = arguments.first else { return .couldNotStart("no command") }
+        var arguments = arguments
+        if let directory = options.directory, program.contains("/"), !program.hasPrefix("/") {
+            program = (directory as NSString).appendingPathComponent(program)
+            arguments[0] = program
+        }
+        guard let executable = resolve(program) else { return .couldNotStart("\(program): command not found") }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: executable, isDirectory: &isDir), isDir.boolValue {
+            return .couldNotStart("\(program): is a directory")
+        }
+        guard access(executable, X_OK) == 0 else {
+            return .couldNotStart(FileManager.default.fileExists(atPath: executable) ? "\(program): permission denied" : "\(program): no such file")
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let out = options.outputPath ?? "/dev/null"
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        if let err = options.errorPath, err != out {
+            posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Own process group: a timeout or an interrupt ends the command and everything it started.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        // posix_spawn_file_actions_addchdir_np is not visible to Swift on every libc: a shell changes
+        // the directory and then becomes the program (exec), so nothing else differs.
+        var spawnPath = executable
+        if let directory = options.directory {
+            arguments = ["/bin/sh", "-c", #"cd -- "$0" && exec "$@""#, directory, executable] + arguments.dropFirst()
+            spawnPath = "/bin/sh"
+        }
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in options.environment { environment[key] = value }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for p in argv { free(p) }
+            for p in envp { free(p) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, spawnPath, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { return .couldNotStart("\(program): \(String(cString: strerror(spawned)))") }
+        return try wait(pid, options)
+    }
+
+    private static func wait(_ pid: pid_t, _ options: Options) throws -> ChildExit {
+        let deadline = options.timeout.map { Date().addingTimeInterval($0) }
+        var status: Int32 = 0
+        var pause: useconds_t = 2_000
+        var lastTick = Date()
+        while true {
+            if let tick = options.tick, Date().timeIntervalSince(lastTick) >= 1 {
+                lastTick = Date()
+                tick()
+            }
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0, errno != EINTR { return .exited(255) }
+            if options.interruptible, let signal = Interrupts.pending {
+                end(pid)
+                throw Interrupted(signal: signal)
+            }
+            if let deadline, Date() >= deadline {
+                end(pid)
+                return .timedOut
+            }
+            usleep(pause)
+            pause = min(pause * 2, 50_000)
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, written out: the C macros are not imported.
+        let signal = status & 0x7f
+        if signal == 0 { return .exited((status >> 8) & 0xff) }
+        return .exited(128 + signal)
+    }
+
+    /// SIGTERM to the group, SIGKILL after two seconds if it is still there; reaps the child.
+    static func end(_ pid: pid_t) {
+        kill(-pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<40 {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                // Give the rest of the group time to end on its own (a bisect step ends its own
+                // command's group first, which may take its own two seconds), then kill what is left.
+                for _ in 0..<100 where kill(-pid, 0) == 0 { usleep(50_000) }
+                kill(-pid, SIGKILL)
+                return
+            }
+            usleep(50_000)
+        }
+        kill(-pid, SIGKILL)
+        waitpid(pid, &status, 0)
+    }
+}
