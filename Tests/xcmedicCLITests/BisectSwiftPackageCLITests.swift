@@ -47,7 +47,7 @@ final class BisectSwiftPackageCLITests: XCTestCase {
         let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stderr)
         XCTAssertEqual((doc["culprit"] as? [String: Any])?["hash"] as? String, culprit, r.stdout)
         let failure = try XCTUnwrap((doc["failure"] as? [[String: Any]])?.first, r.stdout)
-        XCTAssertTrue((failure["message"] as? String ?? "").contains("var 'launchCount' is not concurrency-safe"), "\(failure)")
+        XCTAssertTrue((failure["message"] as? String ?? "").contains("'launchCount' is global mutable state"), "\(failure)")
         XCTAssertEqual(failure["file"] as? String, repo.root.appendingPathComponent("Sources/Meter/Launches.swift").path)
         XCTAssertEqual(doc["skips"] as? Int, 0)
         XCTAssertLessThanOrEqual(doc["stepCount"] as? Int ?? 99, 4)

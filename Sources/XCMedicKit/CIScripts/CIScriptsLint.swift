@@ -33,7 +33,7 @@ public enum CIScriptsLint {
 
     public static func run(projectDirectory: String) throws -> [LintProblem] {
         let project = try ProjectLocator.locate(in: projectDirectory)
-        let repoRoot = Git.topLevel(of: project.directory) ?? project.directory
+        let repoRoot = LintGit.topLevel(of: project.directory) ?? project.directory
         let expected = project.ciScriptsDirectory
         var problems: [LintProblem] = []
         let folders = scriptFolders(below: repoRoot, depth: 8)
@@ -113,7 +113,7 @@ public enum CIScriptsLint {
                 problems.append(LintProblem(kind: .notExecutable, path: display(path), problem: "not executable (mode \(String(mode, radix: 8))): Xcode Cloud ignores its shebang and runs it with zsh",
                                             fix: "chmod +x \(ShellQuote.quote(display(path)))"))
             }
-            switch Git.indexMode(of: path, repoRoot: repoRoot) {
+            switch LintGit.indexMode(of: path, repoRoot: repoRoot) {
             case .some("100755"), .none: break
             case .some(""):
                 problems.append(LintProblem(kind: .notCommitted, path: display(path), problem: "not in git: Xcode Cloud builds a clone, which will not have it",
@@ -216,30 +216,17 @@ public enum CIScriptsLint {
 }
 
 /// The few git questions lint asks; nil answers when git or the repository is not there.
-enum Git {
-    static func run(_ arguments: [String], in directory: String) -> (status: Int32, output: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
+enum LintGit {
     static func topLevel(of directory: String) -> String? {
-        guard let result = run(["rev-parse", "--show-toplevel"], in: directory), result.status == 0 else { return nil }
-        let path = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        return path.isEmpty ? nil : URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let path = try? Git(directory: directory).topLevel(), !path.isEmpty else { return nil }
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
     /// The mode git's index records (`100755`, `100644`), "" when the file is not in the index, nil outside a repository.
     static func indexMode(of path: String, repoRoot: String) -> String? {
-        guard topLevel(of: repoRoot) != nil, let result = run(["ls-files", "-s", "--", path], in: repoRoot), result.status == 0 else { return nil }
-        return String(result.output.split(separator: " ").first ?? "")
+        guard topLevel(of: repoRoot) != nil, let result = try? Git(directory: repoRoot).result(["ls-files", "-s", "--", path]), result.ok else {
+            return nil
+        }
+        return String(result.stdout.split(separator: " ").first ?? "")
     }
 }
