@@ -80,7 +80,8 @@ measure() {
   local name=$1; shift
   local times=() rss=()
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >/dev/null 2>"$out/$name.stderr" || true
+    # Output to a file, not /dev/null: GNU grep stops at its first match when it sees /dev/null.
+    /usr/bin/time -f "%e %M" -o "$out/time.txt" "$@" >"$out/$name.out" 2>"$out/$name.stderr" || true
     read -r t m <"$out/time.txt"
     times+=("$t"); rss+=("$m")
   done

@@ -24,7 +24,9 @@ public enum RuleLoader {
     static let idShape = try! NSRegularExpression(pattern: "^[a-z0-9]+(-[a-z0-9]+)*$")
     static let minimumLiteralBytes = 3
 
-    public static func load(yaml: String, origin: String) throws -> [Rule] {
+    /// `compileRegexes: false` skips compiling each regex here (the built-in catalog: `RuleSet`
+    /// compiles them anyway, and the catalog test proves they compile).
+    public static func load(yaml: String, origin: String, compileRegexes: Bool = true) throws -> [Rule] {
         let root: Node?
         do {
             // Every scalar is text to a rule: the basic resolver skips the regex-based tag guessing (most of the load time).
@@ -49,7 +51,7 @@ public enum RuleLoader {
         var seen: [String: Int] = [:]
         var rules: [Rule] = []
         for node in list {
-            let rule = try parseRule(node, origin: origin)
+            let rule = try parseRule(node, origin: origin, compileRegexes: compileRegexes)
             if let previous = seen[rule.id] {
                 throw RuleFileError(file: origin, ruleID: rule.id, field: "id", line: node.mark?.line,
                                     problem: "duplicate id (first defined at line \(previous))")
@@ -92,7 +94,7 @@ public enum RuleLoader {
         "explanation", "fixes", "docs", "examples",
     ]
 
-    private static func parseRule(_ node: Node, origin: String) throws -> Rule {
+    private static func parseRule(_ node: Node, origin: String, compileRegexes: Bool) throws -> Rule {
         var ctx = Context(origin: origin)
         guard let map = node.mapping else { throw ctx.error(nil, node, "each rule must be a mapping") }
         let id = try requiredString(map, "id", ctx, node)
@@ -112,7 +114,7 @@ public enum RuleLoader {
         guard let role = Role(rawValue: roleText), role != .unrecognized else {
             throw ctx.error("role", map["role"], "must be 'cause' or 'symptom' (got '\(roleText)')")
         }
-        let patterns = try parsePatterns(map["patterns"], ctx, node)
+        let patterns = try parsePatterns(map["patterns"], ctx, node, compileRegexes: compileRegexes)
         let continuation = try map["continuation"].map { try parseContinuation($0, ctx) }
         let fixes = try parseFixes(map["fixes"], ctx)
         let docs = try stringList(map["docs"], "docs", ctx)
@@ -127,7 +129,7 @@ public enum RuleLoader {
             patterns: patterns,
             continuation: continuation,
             message: message,
-            explanation: try requiredString(map, "explanation", ctx, node).trimmingCharacters(in: .whitespacesAndNewlines),
+            explanation: trimmed(try requiredString(map, "explanation", ctx, node)),
             fixes: fixes,
             docs: docs,
             matches: matches,
@@ -138,10 +140,18 @@ public enum RuleLoader {
 
     private static func requiredString(_ map: Node.Mapping, _ key: String, _ ctx: Context, _ owner: Node) throws -> String {
         guard let value = map[key] else { throw ctx.error(key, owner, "missing") }
-        guard let text = value.scalar?.string, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let text = value.scalar?.string, text.contains(where: { !$0.isWhitespace }) else {
             throw ctx.error(key, value, "must be a non-empty string")
         }
         return text
+    }
+
+    /// Without leading and trailing ASCII white space (folded YAML ends with a newline).
+    private static func trimmed(_ text: String) -> String {
+        let u = text.utf8
+        let blank: (UInt8) -> Bool = { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }
+        guard let first = u.firstIndex(where: { !blank($0) }), let last = u.lastIndex(where: { !blank($0) }) else { return "" }
+        return String(text[first...last])
     }
 
     private static func optionalString(_ map: Node.Mapping, _ key: String, _ ctx: Context) throws -> String? {
@@ -160,7 +170,7 @@ public enum RuleLoader {
         }
     }
 
-    private static func parsePatterns(_ node: Node?, _ ctx: Context, _ owner: Node) throws -> [Pattern] {
+    private static func parsePatterns(_ node: Node?, _ ctx: Context, _ owner: Node, compileRegexes: Bool) throws -> [Pattern] {
         guard let node else { throw ctx.error("patterns", owner, "missing") }
         guard let seq = node.sequence, !seq.isEmpty else { throw ctx.error("patterns", node, "must be a non-empty list") }
         return try seq.enumerated().map { index, item in
@@ -177,7 +187,7 @@ public enum RuleLoader {
             }
             let ignoreCase = ["true", "yes", "on"].contains(map["ignore_case"]?.scalar?.string.lowercased() ?? "false")
             do {
-                _ = try NSRegularExpression(pattern: regex, options: ignoreCase ? [.caseInsensitive] : [])
+                if compileRegexes { _ = try NSRegularExpression(pattern: regex, options: ignoreCase ? [.caseInsensitive] : []) }
             } catch {
                 throw ctx.error("\(field).regex", map["regex"], "invalid regular expression: \(regex)")
             }

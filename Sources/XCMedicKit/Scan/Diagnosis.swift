@@ -79,10 +79,11 @@ struct FindingCollector {
     var sawSuccess = false
 
     /// Adds an occurrence; returns the finding's index and whether this was its first occurrence.
-    mutating func add(rule: Rule?, fixes: [Fix] = [], captures: [String: String], message: String, severity: Severity,
-                      occurrence: Occurrence, excerptLine: String, errorInSwift6: Bool) -> (Int, Bool)? {
+    /// `message` and `fixes` are only rendered for a new finding: a log may repeat one line thousands of times.
+    mutating func add(rule: Rule?, fixes: @autoclosure () -> [Fix] = [], captures: [String: String], message: @autoclosure () -> String,
+                      severity: Severity, occurrence: Occurrence, excerptLine: String, errorInSwift6: Bool) -> (Int, Bool)? {
         let id = rule?.id ?? Finding.unrecognizedID
-        let key = Key(rule: id, captures: rule == nil ? ["message": message] : captures)
+        let key = Key(rule: id, captures: rule == nil ? ["message": message()] : captures)
         if let i = index[key] {
             findings[i].count += 1
             if findings[i].occurrences.count < Diagnosis.maxOccurrences { findings[i].occurrences.append(occurrence) }
@@ -100,7 +101,7 @@ struct FindingCollector {
             severity: severity,
             role: rule?.role ?? .unrecognized,
             title: rule?.title ?? "Error no rule recognises",
-            message: message,
+            message: message(),
             captures: captures,
             collected: [:],
             count: 1,
@@ -108,7 +109,7 @@ struct FindingCollector {
             excerpt: [FindingCollector.clip(excerptLine)],
             explanation: rule?.explanation
                 ?? "xcmedic has no rule for this error, so it is shown as printed. The lines around it in the log usually say more.",
-            fixes: fixes,
+            fixes: fixes(),
             docs: rule?.docs ?? [],
             errorInSwift6: errorInSwift6
         )

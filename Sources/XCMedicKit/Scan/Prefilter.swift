@@ -3,41 +3,75 @@ import Foundation
 /// Finds which of a fixed set of literals occur in a byte range, so that only lines carrying one
 /// ever reach a regex.
 ///
-/// Each literal is keyed by the two adjacent bytes in it that are rarest in build logs (`byteRank`).
-/// The hot loop reads the byte pair at each position as one 16-bit load, looks it up in a 64 KiB
-/// byte table and ORs the results of 8 positions before a single branch; only a marked pair leads
-/// to comparing the literals filed under it. Per byte: two loads and an OR, no hashing, no
-/// allocation. Build-log text touches only the printable corner of the table, which stays in cache.
-struct Prefilter {
-    private(set) var literals: [[UInt8]]
+/// Each literal is keyed by the two adjacent bytes in it that are rarest in build logs (`byteRank`,
+/// `commonPairs`). The hot loop reads the byte pair at each position as one 16-bit load, looks it up
+/// in a 64 KiB byte table and ORs the results of 8 positions before a single branch. Only a marked
+/// pair goes further: the 4 bytes at the key must equal the literal's own (one load, one compare),
+/// and only then is the whole literal compared. Per byte: two loads and an OR; no hashing, no
+/// allocation, no reference counting (the tables are raw buffers owned by this object). Build-log
+/// text touches only the printable corner of the table, which stays in cache.
+final class Prefilter: @unchecked Sendable { // immutable after init
+    let literals: [[UInt8]]
+    let count: Int
     /// Offset of each literal's key pair inside the literal.
-    private var keyOffsets: [Int]
+    private let keyOffsets: UnsafeMutablePointer<Int>
     /// 1 where some literal is keyed by the pair `b0 | b1 << 8`.
-    private var marks: [UInt8]
+    private let marks: UnsafeMutablePointer<UInt8>
     /// Literals keyed by pair `p` are `bucketItems[bucketStart[p]..<bucketStart[p+1]]`.
-    private var bucketStart: [Int32]
-    private var bucketItems: [Int32]
+    private let bucketStart: UnsafeMutablePointer<Int32>
+    private let bucketItems: UnsafeMutablePointer<Int32>
+    /// All literals back to back: literal `n` is `flat[flatStart[n]..<flatStart[n] + lengths[n]]`.
+    private let flat: UnsafeMutablePointer<UInt8>
+    private let flatStart: UnsafeMutablePointer<Int>
+    private let lengths: UnsafeMutablePointer<Int>
+    /// Up to 4 bytes of the literal from its key on, little-endian, and the mask of how many there are.
+    private let checkWord: UnsafeMutablePointer<UInt32>
+    private let checkMask: UnsafeMutablePointer<UInt32>
 
     static let minimumLength = 3
+    private static let pairs = 1 << 16
 
     init(literals: [[UInt8]]) {
         precondition(literals.allSatisfy { $0.count >= Prefilter.minimumLength })
         self.literals = literals
-        keyOffsets = literals.map(Prefilter.rarestPair)
-        let size = 1 << 16
-        var counts = [Int32](repeating: 0, count: size + 1)
+        count = literals.count
+        let n = max(literals.count, 1)
+        keyOffsets = .allocate(capacity: n)
+        bucketItems = .allocate(capacity: n)
+        flatStart = .allocate(capacity: n)
+        lengths = .allocate(capacity: n)
+        checkWord = .allocate(capacity: n)
+        checkMask = .allocate(capacity: n)
+        marks = .allocate(capacity: Prefilter.pairs)
+        marks.initialize(repeating: 0, count: Prefilter.pairs)
+        bucketStart = .allocate(capacity: Prefilter.pairs + 1)
+        bucketStart.initialize(repeating: 0, count: Prefilter.pairs + 1)
+        let total = literals.reduce(0) { $0 + $1.count }
+        flat = .allocate(capacity: max(total, 1))
+
         var keys: [Int] = []
+        var offset = 0
         for (index, literal) in literals.enumerated() {
-            let o = keyOffsets[index]
+            let o = Prefilter.rarestPair(literal)
+            keyOffsets[index] = o
             let key = Int(literal[o]) | Int(literal[o + 1]) << 8
             keys.append(key)
-            counts[key + 1] += 1
+            bucketStart[key + 1] += 1
+            for (k, byte) in literal.enumerated() { flat[offset + k] = byte }
+            flatStart[index] = offset
+            lengths[index] = literal.count
+            offset += literal.count
+            var word: UInt32 = 0
+            var mask: UInt32 = 0
+            for k in 0..<min(4, literal.count - o) {
+                word |= UInt32(literal[o + k]) << (8 * UInt32(k))
+                mask |= 0xFF << (8 * UInt32(k))
+            }
+            checkWord[index] = word
+            checkMask[index] = mask
         }
-        for p in 0..<size { counts[p + 1] += counts[p] }
-        bucketStart = counts
-        var fill = counts
-        bucketItems = [Int32](repeating: 0, count: literals.count)
-        marks = [UInt8](repeating: 0, count: size + 1)
+        for p in 0..<Prefilter.pairs { bucketStart[p + 1] += bucketStart[p] }
+        var fill = Array(UnsafeBufferPointer(start: bucketStart, count: Prefilter.pairs + 1))
         for (index, key) in keys.enumerated() {
             bucketItems[Int(fill[key])] = Int32(index)
             fill[key] += 1
@@ -45,37 +79,43 @@ struct Prefilter {
         }
     }
 
+    deinit {
+        keyOffsets.deallocate()
+        bucketItems.deallocate()
+        flatStart.deallocate()
+        lengths.deallocate()
+        checkWord.deallocate()
+        checkMask.deallocate()
+        marks.deallocate()
+        bucketStart.deallocate()
+        flat.deallocate()
+    }
+
     /// Returns the first position in `base[from..<to]` where a literal starts, and its index.
+    /// `paddedEnd`: at least 4 readable bytes follow `to` (the reader's buffer has that slack).
     @inline(__always)
     func firstHit(_ base: UnsafePointer<UInt8>, from: Int, to: Int, paddedEnd: Bool) -> (position: Int, literal: Int)? {
         var i = from
         let raw = UnsafeRawPointer(base)
-        return marks.withUnsafeBufferPointer { table -> (Int, Int)? in
-            let t = table.baseAddress!
-            @inline(__always) func mark(_ at: Int) -> UInt8 {
-                t[Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))]
-            }
-            // Eight positions, one branch: most of a log has no hit.
-            while i + 9 <= to {
-                let any = mark(i) | mark(i + 1) | mark(i + 2) | mark(i + 3) | mark(i + 4) | mark(i + 5) | mark(i + 6) | mark(i + 7)
-                if any != 0, let hit = firstVerified(base, in: i..<(i + 8), from: from, to: to) { return hit }
-                i += 8
-            }
-            while i + 1 < to {
-                if mark(i) != 0, let literal = verify(base, keyAt: i, from: from, to: to) {
-                    return (i - keyOffsets[literal], literal)
-                }
-                i += 1
-            }
-            return nil
+        let t = marks
+        @inline(__always) func mark(_ at: Int) -> UInt8 {
+            t[Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))]
         }
+        // Eight positions, one branch: most of a log has no hit.
+        while i + 9 <= to {
+            let any = mark(i) | mark(i + 1) | mark(i + 2) | mark(i + 3) | mark(i + 4) | mark(i + 5) | mark(i + 6) | mark(i + 7)
+            if any != 0, let hit = firstVerified(base, in: i..<(i + 8), from: from, to: to, padded: true) { return hit }
+            i += 8
+        }
+        if i + 1 < to, let hit = firstVerified(base, in: i..<(to - 1), from: from, to: to, padded: paddedEnd) { return hit }
+        return nil
     }
 
     /// The cold path, kept out of the loop so the loop keeps its registers.
     @inline(never)
-    private func firstVerified(_ base: UnsafePointer<UInt8>, in positions: Range<Int>, from: Int, to: Int) -> (Int, Int)? {
-        for p in positions {
-            if let literal = verify(base, keyAt: p, from: from, to: to) { return (p - keyOffsets[literal], literal) }
+    private func firstVerified(_ base: UnsafePointer<UInt8>, in positions: Range<Int>, from: Int, to: Int, padded: Bool) -> (Int, Int)? {
+        for p in positions where marks[Int(base[p]) | Int(base[p + 1]) << 8] != 0 {
+            if let literal = verify(base, keyAt: p, from: from, to: to, padded: padded) { return (p - keyOffsets[literal], literal) }
         }
         return nil
     }
@@ -96,11 +136,20 @@ struct Prefilter {
     }
 
     @inline(__always)
-    private func verify(_ base: UnsafePointer<UInt8>, keyAt i: Int, from: Int, to: Int) -> Int? {
+    private func verify(_ base: UnsafePointer<UInt8>, keyAt i: Int, from: Int, to: Int, padded: Bool) -> Int? {
         let pair = Int(base[i]) | Int(base[i + 1]) << 8
+        // Four bytes from the key on, read once for every literal of the bucket.
+        let word: UInt32
+        if padded || i + 4 <= to {
+            word = UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt32.self))
+        } else {
+            var w: UInt32 = 0
+            for k in 0..<(to - i) { w |= UInt32(base[i + k]) << (8 * UInt32(k)) }
+            word = w
+        }
         for k in Int(bucketStart[pair])..<Int(bucketStart[pair + 1]) {
             let literal = Int(bucketItems[k])
-            if matches(literal, base, keyAt: i, from: from, to: to) { return literal }
+            if word & checkMask[literal] == checkWord[literal], matches(literal, base, keyAt: i, from: from, to: to) { return literal }
         }
         return nil
     }
@@ -108,9 +157,9 @@ struct Prefilter {
     @inline(__always)
     private func matches(_ literal: Int, _ base: UnsafePointer<UInt8>, keyAt i: Int, from: Int, to: Int) -> Bool {
         let start = i - keyOffsets[literal]
-        let bytes = literals[literal]
-        guard start >= from, start + bytes.count <= to else { return false }
-        return bytes.withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, $0.count) == 0 }
+        let length = lengths[literal]
+        guard start >= from, start + length <= to else { return false }
+        return memcmp(base + start, flat + flatStart[literal], length) == 0
     }
 
     /// The offset of the pair of adjacent bytes least likely to occur in a build log: a pair outside

@@ -146,10 +146,11 @@ public final class Scanner {
         }
         var severity = rule.severity
         if severity == .error, line.level == .warning { severity = .warning }
-        let message = rule.message.map { Scanner.render($0, captures, names: compiled.captureNames) } ?? line.header?.message ?? line.text
         let occurrence = Occurrence(line: lineNumber, input: input, location: location)
         guard let (index, first) = collector.add(
-            rule: rule, fixes: compiled.renderedFixes(captures), captures: captures, message: message, severity: severity,
+            rule: rule, fixes: compiled.renderedFixes(captures), captures: captures,
+            message: rule.message.map { Scanner.render($0, captures, names: compiled.captureNames) } ?? line.header?.message ?? line.text,
+            severity: severity,
             occurrence: occurrence, excerptLine: line.raw, errorInSwift6: Scanner.isSwift6Error(line.text)
         ) else { return }
         if rule.continuation != nil || line.header != nil {
@@ -230,8 +231,11 @@ public final class Scanner {
     }
 
     /// The Swift 6.0+ suffix, or Swift 5.10's shorter `; this is an error in Swift 6`.
+    private static let swift6Suffixes = ["; this is an error in the Swift 6 language mode", "; this is an error in Swift 6"].map { Array($0.utf8) }
+
+    /// The line carries the suffix of a Swift 5-mode warning that Swift 6 makes an error (6.x and 5.10 wordings).
     static func isSwift6Error(_ text: String) -> Bool {
-        text.contains("this is an error in the Swift 6 language mode") || text.contains("; this is an error in Swift 6")
+        swift6Suffixes.contains { Bytes.contains(text, $0) }
     }
 
     /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the

@@ -23,7 +23,7 @@ public enum BuiltinCatalog {
         ("wrappers", wrapperRules),
     ]
 
-    private static let cache = Result { try families.flatMap { try RuleLoader.load(yaml: $0.yaml, origin: "builtin:\($0.name)") } }
+    private static let cache = Result { try families.flatMap { try RuleLoader.load(yaml: $0.yaml, origin: "builtin:\($0.name)", compileRegexes: false) } }
 
     /// Every built-in rule, parsed once per process.
     public static func rules() throws -> [Rule] { try cache.get() }
