@@ -10,6 +10,8 @@
 #   --runs N      runs per tool; medians are reported (default 5)
 #   --big         also: peak memory on a 1 GB log, and on a single 100 MB line
 #   --quick       1 run each, repeat 8 (a smoke test of the script itself)
+#   --instructions  also: instructions per byte under valgrind's callgrind (repeatable on a busy
+#                 machine): a scan of the unit log x 10 minus a scan of an empty log, over its size
 #
 # Output: a Markdown table for docs/performance.md, with the machine noted. Needs GNU time
 # (/usr/bin/time) and ripgrep (apt-get install ripgrep time).
@@ -23,14 +25,16 @@ unit=""
 repeat=56
 runs=5
 big=0
+instructions=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --unit) unit=$2; shift 2 ;;
     --repeat) repeat=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --big) big=1; shift ;;
+    --instructions) instructions=1; shift ;;
     --quick) runs=1; repeat=8; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -132,5 +136,17 @@ with open('$line', 'wb') as f:
   read -r t m <"$out/time.txt"
   echo "single 100 MB line: $t s, peak RSS $((m / 1024)) MB"
   rm -f "$line"
+fi
+if [ "$instructions" = 1 ]; then
+  command -v valgrind >/dev/null || { echo "run.sh: --instructions needs valgrind" >&2; exit 2; }
+  # valgrind cannot read the toolchain's debug info; a copy without it profiles the same code.
+  objcopy --strip-debug "$bin" "$out/xcmedic-nodebug"
+  : >"$out/empty.log"
+  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$out/xcmedic-nodebug" scan --no-config --format json --fail-on never "$1" 2>&1 >/dev/null | awk '/refs:/ {gsub(",", "", $NF); print $NF}'; }
+  base=$(count "$out/empty.log")
+  for _ in $(seq 10); do cat "$unit"; done >"$out/unit10.log"
+  full=$(count "$out/unit10.log")
+  ubytes=$(stat -c %s "$out/unit10.log")
+  awk -v b="$base" -v f="$full" -v n="$ubytes" 'BEGIN { printf "instructions: start-up %.0f M, scan %.1f per byte of the unit log x 10 (%.1f MB)\n", b / 1e6, (f - b) / n, n / 1e6 }'
 fi
 rm -f "$log"
