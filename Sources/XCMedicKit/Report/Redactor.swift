@@ -36,6 +36,17 @@ public struct Redactor: Sendable {
                 }
                 continue
             }
+            if let end = SecretShapes.privateKeyEnd(in: line), !Bytes.contains(line, Array("-----BEGIN".utf8)) {
+                // An END line whose BEGIN line is not in this block (a list collected after the BEGIN line,
+                // an excerpt that starts inside the key): the base64 lines just above it are the key's body.
+                var i = out.count - 1
+                while i >= 0, SecretShapes.isBase64Line(out[i]) {
+                    out[i] = SecretShapes.replacement
+                    i -= 1
+                }
+                out.append(SecretShapes.replacement + SecretShapes.redact(String(line[end...])))
+                continue
+            }
             insideKey = SecretShapes.opensPrivateKey(line)
             out.append(SecretShapes.redact(line))
         }
@@ -166,6 +177,15 @@ enum SecretShapes {
         guard let lastBegin = beginRegex.matches(in: line, range: range).last else { return false }
         let after = NSRange(location: lastBegin.range.upperBound, length: range.length - lastBegin.range.upperBound)
         return endRegex.firstMatch(in: line, range: after) == nil
+    }
+
+    /// A line of a PEM body: base64 only (64 characters a line; the last one shorter).
+    static func isBase64Line(_ line: String) -> Bool {
+        let trimmed = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        guard trimmed.count >= 4 else { return false }
+        return trimmed.allSatisfy { b in
+            (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F || b == 0x3D
+        }
     }
 
     /// Where the text after a private key's END marker starts, when `line` has one.
