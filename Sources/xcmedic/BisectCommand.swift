@@ -129,6 +129,11 @@ struct BisectStep: ParsableCommand {
             throw ExitCode(record.verdict.exitCode)
         } catch let exit as ExitCode {
             throw exit
+        } catch let error as BisectError {
+            // The state folder cannot be written: no commit can be judged. An exit status of 128 or more
+            // makes git bisect run stop; the driver reads this line from git's run log.
+            FileHandle.standardError.write(Data((BisectError.abortPrefix + error.description + "\n").utf8))
+            throw ExitCode(255)
         } catch {
             // Anything that went wrong here says nothing about the commit: skip it rather than abort.
             FileHandle.standardError.write(Data("xcmedic: step failed: \(error); skipping this commit\n".utf8))

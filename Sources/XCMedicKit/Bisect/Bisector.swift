@@ -8,10 +8,15 @@ public enum BisectError: Error, Sendable, CustomStringConvertible {
     case endpoint(String)
     /// The repository could not be put back; what the user must do is in the message.
     case restoreFailed(String)
+    /// The bisect had to stop: the state folder cannot be written (a full disk), so no step can be judged.
+    case aborted(String)
+
+    /// How `xcmedic bisect-step` tells the driver, through git's run log, why it made `git bisect run` stop.
+    public static let abortPrefix = "xcmedic: abort: "
 
     public var description: String {
         switch self {
-        case .refused(let m), .endpoint(let m), .restoreFailed(let m): return m
+        case .refused(let m), .endpoint(let m), .restoreFailed(let m), .aborted(let m): return m
         }
     }
 }
@@ -211,6 +216,10 @@ public final class Bisector {
         try Data(bisectLog.utf8).write(to: URL(fileURLWithPath: folder.file("bisect-log.txt")))
         let (culpritHash, candidateHashes) = Bisector.parseResult(bisectLog)
         if culpritHash == nil, candidateHashes.isEmpty {
+            let runText = (try? String(contentsOfFile: runLog, encoding: .utf8)) ?? ""
+            if let abort = runText.split(separator: "\n").last(where: { $0.hasPrefix(BisectError.abortPrefix) }) {
+                throw BisectError.aborted(String(abort.dropFirst(BisectError.abortPrefix.count)))
+            }
             let said = (try? String(contentsOfFile: runLog, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "\(exit)"
             throw GitError(arguments: ["bisect", "run"], status: { if case .exited(let s) = exit { return s }; return 1 }(), message: said)
         }
@@ -307,6 +316,7 @@ public final class Bisector {
     }
 
     // MARK: - Putting the repository back
+
 
     private func restore(_ git: Git, _ original: Original, stash: String?) throws {
         var problems: [String] = []
