@@ -317,8 +317,20 @@ public final class Bisector {
 
     // MARK: - Putting the repository back
 
+    /// How long (in 50 ms waits) the restore waits for another git's `index.lock` to go: 10 s.
+    static let indexLockWaits = 200
 
     private func restore(_ git: Git, _ original: Original, stash: String?) throws {
+        let target = original.branch ?? original.head
+        if let lock = try? (git.gitDirectory() as NSString).appendingPathComponent("index.lock"),
+           FileManager.default.fileExists(atPath: lock) {
+            // Another git (an editor's, a second terminal's) holds the index; every step back needs it.
+            for _ in 0..<Bisector.indexLockWaits where FileManager.default.fileExists(atPath: lock) { usleep(50_000) }
+            if FileManager.default.fileExists(atPath: lock) {
+                let pop = stash.map { " && git stash pop --index (your changes are in stash \($0.prefix(10)))" } ?? ""
+                throw BisectError.restoreFailed("\(lock) exists: another git process is running, or one crashed; when no git runs, delete it, then run: git bisect reset && git checkout \(original.branch ?? "--detach " + original.head)\(pop)")
+            }
+        }
         var problems: [String] = []
         if git.bisectInProgress {
             if !(try git.result(["bisect", "reset"])).ok {
@@ -329,7 +341,6 @@ public final class Bisector {
                 if !again.ok { problems.append("git bisect reset failed: \(again.stderr.trimmingCharacters(in: .whitespacesAndNewlines))") }
             }
         }
-        let target = original.branch ?? original.head
         var checkout = ["checkout", "--quiet"]
         checkout += original.branch == nil ? ["--detach", original.head] : [target]
         var back = try git.result(checkout)
