@@ -220,6 +220,13 @@ public final class Bisector {
             if let abort = runText.split(separator: "\n").last(where: { $0.hasPrefix(BisectError.abortPrefix) }) {
                 throw BisectError.aborted(String(abort.dropFirst(BisectError.abortPrefix.count)))
             }
+            // git stops `bisect run` when a step exits with 128 or more: the step itself was killed.
+            if let match = runText.range(of: #"exit code [0-9]+ from .* is < 0 or >= 128"#, options: .regularExpression),
+               let code = Int(runText[match].dropFirst("exit code ".count).prefix { $0.isNumber }) {
+                let at = (try? git.line("rev-parse", "HEAD")).map { String($0.prefix(10)) } ?? "?"
+                let how = code > 128 ? "killed by signal \(code - 128)" : "exit \(code)"
+                throw BisectError.aborted("the step at \(at) ended without a verdict (\(how)), so git bisect run stopped; its output: \(runLog)")
+            }
             let said = (try? String(contentsOfFile: runLog, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "\(exit)"
             throw GitError(arguments: ["bisect", "run"], status: { if case .exited(let s) = exit { return s }; return 1 }(), message: said)
         }
