@@ -53,6 +53,9 @@ struct Bisect: ParsableCommand {
     @Flag(name: .customLong("no-config"), help: "Do not read .xcmedic.yml from the repository root.")
     var noConfig = false
 
+    @Flag(name: .customLong("no-redact"), help: "Show secrets (tokens, passwords, keys) in the failure excerpt and progress lines instead of [REDACTED].")
+    var noRedact = false
+
     @Argument(parsing: .postTerminator, help: "The command to run at each step, after '--' (e.g. -- swift build).")
     var command: [String] = []
 
@@ -75,21 +78,23 @@ struct Bisect: ParsableCommand {
                 throw CLIError("--rule \(id): no such rule\(hint)")
             }
         }
+        // Progress lines and errors quote the command's output (a step's reason, the failure looked for).
+        let redactor: Redactor = noRedact ? .off : .standard
         let bisector = Bisector(options: options)
-        bisector.progress = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        bisector.progress = { FileHandle.standardError.write(Data((redactor.redact($0) + "\n").utf8)) }
         let result: BisectResult
         do {
             result = try bisector.run()
         } catch let error as BisectError {
-            if case .restoreFailed = error { XCMedic.fail(error.description) }
-            throw CLIError(error.description)
+            if case .restoreFailed = error { XCMedic.fail(redactor.redact(error.description)) }
+            throw CLIError(redactor.redact(error.description))
         } catch let error as Interrupted {
             FileHandle.standardError.write(Data("xcmedic: \(error); the repository is back as it was\n".utf8))
             throw ExitCode(128 + error.signal)
         } catch let error as GitError {
-            throw CLIError(error.description)
+            throw CLIError(redactor.redact(error.description))
         }
-        let text = format == .json ? BisectReport.renderJSON(result) : BisectReport.renderText(result)
+        let text = format == .json ? BisectReport.renderJSON(result, redactor: redactor) : BisectReport.renderText(result, redactor: redactor)
         FileHandle.standardOutput.write(Data(text.utf8))
         try? Data(text.utf8).write(to: URL(fileURLWithPath: (result.stateFolder as NSString).appendingPathComponent(format == .json ? "report.json" : "report.txt")))
         if result.culprit == nil { throw ExitCode(1) }
@@ -124,6 +129,11 @@ struct BisectStep: ParsableCommand {
             throw ExitCode(record.verdict.exitCode)
         } catch let exit as ExitCode {
             throw exit
+        } catch let error as BisectError {
+            // The state folder cannot be written: no commit can be judged. An exit status of 128 or more
+            // makes git bisect run stop; the driver reads this line from git's run log.
+            FileHandle.standardError.write(Data((BisectError.abortPrefix + error.description + "\n").utf8))
+            throw ExitCode(255)
         } catch {
             // Anything that went wrong here says nothing about the commit: skip it rather than abort.
             FileHandle.standardError.write(Data("xcmedic: step failed: \(error); skipping this commit\n".utf8))

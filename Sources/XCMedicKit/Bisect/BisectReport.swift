@@ -17,17 +17,17 @@ public enum BisectReport {
         }
         line()
         line("Searched \(r.good.short)..\(r.bad.short)\(r.firstParent ? " (first parents only)" : ""): \(tested) step\(tested == 1 ? "" : "s"), \(r.skips) skipped, plus \(r.steps.count - tested) to verify the endpoints.")
-        line("The failure looked for: \(r.signature.entries.map(\.description).joined(separator: "; "))")
+        line("The failure looked for: \(redactor.redact(r.signature.entries.map(\.description).joined(separator: "; ")))")
 
         line()
         line(r.culprit == nil ? "The failure at the bad revision:" : "The failure at \(r.culprit!.short):")
         if r.failureFindings.isEmpty {
             line("  (no output kept)")
         }
-        for f in r.failureFindings.prefix(5) {
-            line("  \(f.severity.rawValue): \(redactor.redact(f.message))  [\(f.rule)]")
+        for f in r.failureFindings.prefix(5).map(redactor.redact) {
+            line("  \(f.severity.rawValue): \(f.message)  [\(f.rule)]")
             if let loc = f.location { line("    at \(loc.file)\(loc.line.map { ":\($0)" } ?? "")\(loc.column.map { ":\($0)" } ?? "")") }
-            for e in f.excerpt.prefix(8) { line("    │ " + redactor.redact(e)) }
+            for e in f.excerpt.prefix(8) { line("    │ " + e) }
             if let fix = f.fixes.first { line("    fix: \(fix.summary)") }
         }
 
@@ -41,7 +41,7 @@ public enum BisectReport {
         if !skipped.isEmpty {
             line()
             line("Skipped (a different failure, or the command could not run):")
-            for s in skipped { line("  \(s.commit.prefix(10)): \(s.reason)") }
+            for s in skipped { line("  \(s.commit.prefix(10)): \(redactor.redact(s.reason))") }
         }
         line()
         line("Reproduce: \(r.reproduce)")
@@ -89,14 +89,13 @@ public enum BisectReport {
     public static func renderJSON(_ r: BisectResult, redactor: Redactor = .standard) -> String {
         let doc = Document(
             result: r.culprit == nil ? "candidates" : "found", culprit: r.culprit, candidates: r.candidates, good: r.good, bad: r.bad,
-            firstParent: r.firstParent, signature: r.signature.entries,
-            failure: r.failureFindings.map {
-                FailureJSON(rule: $0.rule, message: redactor.redact($0.message), file: $0.location?.file, line: $0.location?.line,
-                            excerpt: $0.excerpt.map(redactor.redact))
+            firstParent: r.firstParent, signature: r.signature.entries.map { redactor.redact($0) },
+            failure: r.failureFindings.map(redactor.redact).map {
+                FailureJSON(rule: $0.rule, message: $0.message, file: $0.location?.file, line: $0.location?.line, excerpt: $0.excerpt)
             },
             changes: r.changes,
             steps: r.steps.map {
-                StepJSON(number: $0.number, phase: $0.phase.rawValue, commit: $0.commit, verdict: $0.verdict.rawValue, reason: $0.reason,
+                StepJSON(number: $0.number, phase: $0.phase.rawValue, commit: $0.commit, verdict: $0.verdict.rawValue, reason: redactor.redact($0.reason),
                          attempts: $0.attempts.count, log: ($0.attempts.first?.log).map { (r.stateFolder as NSString).appendingPathComponent($0) } ?? "",
                          seconds: ($0.seconds * 100).rounded() / 100)
             },
@@ -106,5 +105,12 @@ public enum BisectReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+extension Redactor {
+    /// A signature entry as a report shows it: its captures came from the log.
+    func redact(_ entry: FailureSignature.Entry) -> FailureSignature.Entry {
+        FailureSignature.Entry(rule: entry.rule, captures: entry.captures.mapValues(redact))
     }
 }

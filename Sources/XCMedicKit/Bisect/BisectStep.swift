@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Everything a step needs, written by `xcmedic bisect` into the state folder and read by each
 /// `xcmedic bisect-step --state DIR` that `git bisect run` starts.
@@ -109,6 +114,7 @@ public enum StepRunner {
                 directory: config.repository,
                 environment: ["XCMEDIC_BISECT_COMMIT": commit, "XCMEDIC_BISECT_STEP": String(number)],
                 outputPath: logPath, timeout: config.timeout))
+            try StepRunner.checkOutputComplete(logPath)
             var diagnosis: Diagnosis?
             if case .exited(let status) = exit, status != 0 {
                 let scanner = Scanner(ruleSet: ruleSet)
@@ -135,8 +141,36 @@ public enum StepRunner {
         }
         let record = StepRecord(number: number, phase: phase, commit: commit, verdict: combined.verdict, reason: combined.reason,
                                 attempts: attempts, seconds: Date().timeIntervalSince(started))
-        try folder.append(record)
+        do { try folder.append(record) } catch {
+            throw BisectError.aborted("cannot record the step in \(folder.file(BisectStateFolder.stepsName)): \(StepRunner.reason(error)); the bisect stopped")
+        }
         return record
+    }
+
+    /// A full disk cuts the command's output without a word (its writes fail; it may still exit 0), and a
+    /// cut log cannot be judged. One more byte after the command has ended tells: when it cannot be
+    /// written either, the bisect stops instead of judging commits by half their output.
+    static func checkOutputComplete(_ path: String) throws {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        var problem: String?
+        if fd < 0 {
+            problem = String(cString: strerror(errno))
+        } else {
+            var newline: UInt8 = 0x0A
+            if write(fd, &newline, 1) != 1 { problem = String(cString: strerror(errno)) }
+            close(fd)
+        }
+        if let problem {
+            throw BisectError.aborted("cannot write the step's output \(path): \(problem); free some space, then run the bisect again")
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return ns.localizedDescription
     }
 
     /// The diagnosis of a recorded step's first failing attempt, scanned again for the report.

@@ -8,10 +8,15 @@ public enum BisectError: Error, Sendable, CustomStringConvertible {
     case endpoint(String)
     /// The repository could not be put back; what the user must do is in the message.
     case restoreFailed(String)
+    /// The bisect had to stop: the state folder cannot be written (a full disk), so no step can be judged.
+    case aborted(String)
+
+    /// How `xcmedic bisect-step` tells the driver, through git's run log, why it made `git bisect run` stop.
+    public static let abortPrefix = "xcmedic: abort: "
 
     public var description: String {
         switch self {
-        case .refused(let m), .endpoint(let m), .restoreFailed(let m): return m
+        case .refused(let m), .endpoint(let m), .restoreFailed(let m), .aborted(let m): return m
         }
     }
 }
@@ -211,6 +216,17 @@ public final class Bisector {
         try Data(bisectLog.utf8).write(to: URL(fileURLWithPath: folder.file("bisect-log.txt")))
         let (culpritHash, candidateHashes) = Bisector.parseResult(bisectLog)
         if culpritHash == nil, candidateHashes.isEmpty {
+            let runText = (try? String(contentsOfFile: runLog, encoding: .utf8)) ?? ""
+            if let abort = runText.split(separator: "\n").last(where: { $0.hasPrefix(BisectError.abortPrefix) }) {
+                throw BisectError.aborted(String(abort.dropFirst(BisectError.abortPrefix.count)))
+            }
+            // git stops `bisect run` when a step exits with 128 or more: the step itself was killed.
+            if let match = runText.range(of: #"exit code [0-9]+ from .* is < 0 or >= 128"#, options: .regularExpression),
+               let code = Int(runText[match].dropFirst("exit code ".count).prefix { $0.isNumber }) {
+                let at = (try? git.line("rev-parse", "HEAD")).map { String($0.prefix(10)) } ?? "?"
+                let how = code > 128 ? "killed by signal \(code - 128)" : "exit \(code)"
+                throw BisectError.aborted("the step at \(at) ended without a verdict (\(how)), so git bisect run stopped; its output: \(runLog)")
+            }
             let said = (try? String(contentsOfFile: runLog, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? "\(exit)"
             throw GitError(arguments: ["bisect", "run"], status: { if case .exited(let s) = exit { return s }; return 1 }(), message: said)
         }
@@ -308,7 +324,20 @@ public final class Bisector {
 
     // MARK: - Putting the repository back
 
+    /// How long (in 50 ms waits) the restore waits for another git's `index.lock` to go: 10 s.
+    static let indexLockWaits = 200
+
     private func restore(_ git: Git, _ original: Original, stash: String?) throws {
+        let target = original.branch ?? original.head
+        if let lock = try? (git.gitDirectory() as NSString).appendingPathComponent("index.lock"),
+           FileManager.default.fileExists(atPath: lock) {
+            // Another git (an editor's, a second terminal's) holds the index; every step back needs it.
+            for _ in 0..<Bisector.indexLockWaits where FileManager.default.fileExists(atPath: lock) { usleep(50_000) }
+            if FileManager.default.fileExists(atPath: lock) {
+                let pop = stash.map { " && git stash pop --index (your changes are in stash \($0.prefix(10)))" } ?? ""
+                throw BisectError.restoreFailed("\(lock) exists: another git process is running, or one crashed; when no git runs, delete it, then run: git bisect reset && git checkout \(original.branch ?? "--detach " + original.head)\(pop)")
+            }
+        }
         var problems: [String] = []
         if git.bisectInProgress {
             if !(try git.result(["bisect", "reset"])).ok {
@@ -319,7 +348,6 @@ public final class Bisector {
                 if !again.ok { problems.append("git bisect reset failed: \(again.stderr.trimmingCharacters(in: .whitespacesAndNewlines))") }
             }
         }
-        let target = original.branch ?? original.head
         var checkout = ["checkout", "--quiet"]
         checkout += original.branch == nil ? ["--detach", original.head] : [target]
         var back = try git.result(checkout)

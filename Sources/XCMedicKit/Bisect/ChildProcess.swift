@@ -23,6 +23,9 @@ public enum Interrupts {
     public static func install() {
         signal(SIGINT) { Interrupts.received = $0 }
         signal(SIGTERM) { Interrupts.received = $0 }
+        // Past a file-size limit (ulimit -f) a write fails with EFBIG instead of killing xcmedic in the
+        // middle of a step: it can then stop the bisect and put the repository back.
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     public static var pending: Int32? { received == 0 ? nil : received }
@@ -117,6 +120,7 @@ public enum ChildProcess {
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGTERM)
         sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGXFSZ)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var empty = sigset_t()
         sigemptyset(&empty)

@@ -21,7 +21,8 @@ public struct GitHubReport: Sendable {
         self.workspaceRoot = workspaceRoot
     }
 
-    public func render(_ diagnosis: Diagnosis) -> String {
+    public func render(_ input: Diagnosis) -> String {
+        let diagnosis = redactor.redact(input)
         guard !diagnosis.findings.isEmpty else {
             return "xcmedic: no failures found in \(inputsText(diagnosis)) (\(diagnosis.status.rawValue))\n"
         }

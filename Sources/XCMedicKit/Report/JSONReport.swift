@@ -57,7 +57,8 @@ public enum JSONReport {
         var errorInSwift6: Bool
     }
 
-    public static func render(_ diagnosis: Diagnosis, redactor: Redactor = .standard) -> String {
+    public static func render(_ input: Diagnosis, redactor: Redactor = .standard) -> String {
+        let diagnosis = redactor.redact(input)
         let doc = Document(
             version: Diagnosis.schemaVersion,
             status: diagnosis.status.rawValue,

@@ -29,7 +29,8 @@ public struct JUnitReport: Sendable {
         var type: String
     }
 
-    public func render(_ diagnosis: Diagnosis) -> String {
+    public func render(_ input: Diagnosis) -> String {
+        let diagnosis = redactor.redact(input)
         let testCases = failedTests(diagnosis)
         let buildCases = buildFailures(diagnosis)
         var suites: [(name: String, cases: [Case])] = []

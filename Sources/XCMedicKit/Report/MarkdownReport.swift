@@ -20,7 +20,8 @@ public struct MarkdownReport: Sendable {
         self.workspaceRoot = workspaceRoot
     }
 
-    public func render(_ diagnosis: Diagnosis) -> String {
+    public func render(_ input: Diagnosis) -> String {
+        let diagnosis = redactor.redact(input)
         var out = ""
         let inputs = diagnosis.inputs.map { "`\(Markdown.codeSpanContent(inputName($0.path)))` (\($0.lines) lines, \($0.dialect))" }
             .joined(separator: ", ")

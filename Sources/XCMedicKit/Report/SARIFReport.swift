@@ -104,7 +104,8 @@ public struct SARIFReport: Sendable {
 
     // MARK: Rendering
 
-    public func render(_ diagnosis: Diagnosis) -> String {
+    public func render(_ input: Diagnosis) -> String {
+        let diagnosis = redactor.redact(input)
         var rules: [ReportingDescriptor] = []
         var ruleIndex: [String: Int] = [:]
         var results: [Result] = []

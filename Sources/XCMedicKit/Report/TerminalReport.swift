@@ -24,7 +24,8 @@ public struct TerminalReport {
         }
     }
 
-    public func render(_ diagnosis: Diagnosis) -> String {
+    public func render(_ input: Diagnosis) -> String {
+        let diagnosis = redactor.redact(input)
         var out = ""
         let causes = diagnosis.findings.filter { $0.role == .cause }
         let unknown = diagnosis.findings.filter { $0.role == .unrecognized }

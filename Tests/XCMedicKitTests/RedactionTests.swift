@@ -1,0 +1,164 @@
+import Foundation
+import XCTest
+@testable import XCMedicKit
+
+/// Secrets never leave in a report: each shape in each format, through the real scanner and renderers.
+final class RedactionTests: XCTestCase {
+    /// A secret as a log carries it.
+    struct Case {
+        var name: String
+        /// The log text after `error: secret check: ` (a header) and the lines that follow it.
+        var header: String
+        var following: [String] = []
+        /// Texts that must not appear in a redacted report.
+        var secrets: [String]
+        /// What every format shows of it with --no-redact.
+        var shown: String
+    }
+
+    // Tokens are put together at run time, so that no token-shaped literal sits in the repository.
+    static let fake36 = "Zq8vW2xR4tY6uI0oP1aS3dF5gH7jK9lMnB4v"
+    static let p8Body = ["MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgXq1Lm0Pz3Kd8Wv2Y",
+                         "tR9uJ4oE6iN1cB7hS5aF0gQ2wZxVkyMnLpOq8rT3sU4vW5xY6zA7bC8dE9fG0hI1",
+                         "jK2lM3nO"]
+
+    static let cases: [Case] = [
+        Case(name: "github classic", header: "push refused for gh" + "p_" + fake36, secrets: ["p_" + fake36], shown: "gh" + "p_" + fake36),
+        Case(name: "github oauth", header: "token gh" + "o_" + fake36 + " expired", secrets: [fake36], shown: "gh" + "o_" + fake36),
+        Case(name: "github app", header: "installation gh" + "s_" + fake36, secrets: [fake36], shown: "gh" + "s_" + fake36),
+        Case(name: "github user", header: "user gh" + "u_" + fake36, secrets: [fake36], shown: "gh" + "u_" + fake36),
+        Case(name: "github refresh", header: "refresh gh" + "r_" + fake36, secrets: [fake36], shown: "gh" + "r_" + fake36),
+        Case(name: "github fine-grained", header: "using github" + "_pat_11ABCDEFG0" + fake36, secrets: [fake36], shown: "github" + "_pat_11ABCDEFG0" + fake36),
+        // AWS's own documentation example key id and secret.
+        Case(name: "aws key id", header: "bad credentials AK" + "IAIOSFODNN7EXAMPLE", secrets: ["IOSFODNN7EXAMPLE"], shown: "AK" + "IAIOSFODNN7EXAMPLE"),
+        Case(name: "aws secret", header: "~/.aws/credentials has aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+             secrets: ["wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"], shown: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+        Case(name: "slack", header: "notify failed xo" + "xb-1234567890-0987654321-" + fake36, secrets: [fake36], shown: "xo" + "xb-1234567890-0987654321-" + fake36),
+        Case(name: "private key", header: "-----BEGIN PRIVATE KEY-----", following: p8Body + ["-----END PRIVATE KEY-----"],
+             secrets: p8Body, shown: "-----BEGIN PRIVATE KEY-----"),
+        Case(name: "private key on one line", header: #"APP_STORE_KEY_CONTENT="-----BEGIN EC PRIVATE KEY-----\n"# + p8Body[0] + #"\n-----END EC PRIVATE KEY-----""#,
+             secrets: [p8Body[0]], shown: p8Body[0]),
+        Case(name: "bearer", header: "curl -H 'Authorization: Bearer eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJ4In0.c2lnbmF0dXJl' failed",
+             secrets: ["eyJhbGciOiJFUzI1NiJ9"], shown: "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJ4In0.c2lnbmF0dXJl"),
+        Case(name: "url password", header: "fatal: could not read from https://ci-bot:s3cretPassw0rd@git.example.com/org/certificates.git",
+             secrets: ["s3cretPassw0rd"], shown: "ci-bot:s3cretPassw0rd@git.example.com"),
+        Case(name: "url token", header: "clone https://x-access-token:v1.0a1b2c3d4e5f6a7b8c9d@github.com/org/repo.git failed",
+             secrets: ["v1.0a1b2c3d4e5f6a7b8c9d"], shown: "x-access-token:v1.0a1b2c3d4e5f6a7b8c9d@"),
+        Case(name: "match password", header: "MATCH_PASSWORD=Tr0ub4dor3-horse could not decrypt", secrets: ["Tr0ub4dor3-horse"], shown: "Tr0ub4dor3-horse"),
+        Case(name: "fastlane password", header: #"FASTLANE_PASSWORD: "correct horse battery" rejected"#, secrets: ["correct horse battery"], shown: "correct horse battery"),
+        Case(name: "token variable", header: "DEPLOY_TOKEN=dt-88f1c0ffee77 unauthorized", secrets: ["dt-88f1c0ffee77"], shown: "dt-88f1c0ffee77"),
+        Case(name: "secret variable", header: "export SENTRY_CLIENT_SECRET='sq-49b2be1f' failed", secrets: ["sq-49b2be1f"], shown: "sq-49b2be1f"),
+        Case(name: "api key variable", header: "REVENUECAT_API_KEY=appl_f00dbabe1234 invalid", secrets: ["appl_f00dbabe1234"], shown: "appl_f00dbabe1234"),
+        Case(name: "notarytool password", header: "xcrun notarytool submit App.zip --apple-id dev@example.com --password abcd-efgh-ijkl-mnop --wait",
+             secrets: ["abcd-efgh-ijkl-mnop"], shown: "abcd-efgh-ijkl-mnop"),
+        Case(name: "security keychain password", header: "+ security unlock-keychain -p k3ych4inPass build.keychain",
+             secrets: ["k3ych4inPass"], shown: "k3ych4inPass"),
+    ]
+
+    /// A rule that puts the secret everywhere a rule can: message, captures, collected list, excerpt and fixes.
+    static let rules = #"""
+    - id: test-secret-check
+      title: Secret check failed
+      category: phase-script-failed
+      severity: error
+      role: cause
+      patterns:
+        - literal: 'error: secret check: '
+          regex: 'error: secret check: (?<detail>.+)$'
+      continuation:
+        while: '^(?!\*\*)\S'
+        collect: '^(?<value>.+)$'
+        max_lines: 20
+      message: 'Secret check failed: {detail}'
+      explanation: A test rule that quotes the log.
+      fixes:
+        - summary: 'Rotate {detail}'
+          commands: ['echo {detail}']
+          snippet: '{detail}'
+      examples:
+        match:
+          - line: 'Sources/App/Config.swift:3:5: error: secret check: value'
+            source: written for these tests
+        no_match:
+          - line: 'error: secret'
+    """#
+
+    func diagnosis(_ c: Case) throws -> Diagnosis {
+        let log = (["Sources/App/Config.swift:3:5: error: secret check: \(c.header)"] + c.following + ["** BUILD FAILED **"]).joined(separator: "\n") + "\n"
+        let scanner = Scanner(ruleSet: try RuleSet(rules: try RuleLoader.load(yaml: RedactionTests.rules, origin: "redaction-tests") + BuiltinCatalog.rules()))
+        try scanner.scan(text: log, name: "build.log")
+        return scanner.finish()
+    }
+
+    func testEveryShapeInEveryFormat() throws {
+        let formats: [ReportFormat] = [.text, .json, .github, .markdown, .junit, .sarif]
+        for c in RedactionTests.cases {
+            let d = try diagnosis(c)
+            let finding = try XCTUnwrap(d.findings.first { $0.rule == "test-secret-check" }, c.name)
+            XCTAssertEqual(finding.excerpt.count, 1 + c.following.count, "\(c.name): \(finding.excerpt)")
+            for format in formats {
+                let redacted = Report.render(d, format: format, options: ReportOptions(redactor: .standard))
+                for secret in c.secrets {
+                    XCTAssertFalse(redacted.contains(secret), "\(c.name) in \(format): \(secret) leaked\n\(redacted)")
+                }
+                XCTAssertTrue(redacted.contains("REDACTED"), "\(c.name) in \(format)\n\(redacted)")
+                let plain = Report.render(d, format: format, options: ReportOptions(redactor: .off))
+                XCTAssertTrue(plain.contains(c.shown), "\(c.name) in \(format) with --no-redact\n\(plain)")
+                XCTAssertFalse(plain.contains("REDACTED"), "\(c.name) in \(format) with --no-redact\n\(plain)")
+            }
+        }
+    }
+
+    /// The key's body lines go in every place a block of lines is kept: excerpt and collected list.
+    func testPrivateKeyBodyLinesAreRedactedInExcerptAndCollectedList() throws {
+        let c = RedactionTests.cases.first { $0.name == "private key" }!
+        let finding = Redactor.standard.redact(try XCTUnwrap(try diagnosis(c).findings.first))
+        XCTAssertEqual(finding.excerpt, ["Sources/App/Config.swift:3:5: error: secret check: [REDACTED]", "[REDACTED]", "[REDACTED]", "[REDACTED]", "[REDACTED]"])
+        XCTAssertEqual(finding.collected["value"], ["[REDACTED]", "[REDACTED]", "[REDACTED]", "[REDACTED]"])
+        // A key cut before its END line stays redacted to the end of the block.
+        XCTAssertEqual(Redactor.standard.redactLines(["x: -----BEGIN RSA PRIVATE KEY-----", "AAAA", "BBBB"]), ["x: [REDACTED]", "[REDACTED]", "[REDACTED]"])
+        // Text after the END line is ordinary again.
+        XCTAssertEqual(Redactor.standard.redactLines(["-----BEGIN OPENSSH PRIVATE KEY-----", "AAAA", "-----END OPENSSH PRIVATE KEY----- done", "error: next"]),
+                       ["[REDACTED]", "[REDACTED]", "[REDACTED] done", "error: next"])
+        XCTAssertEqual(Redactor.off.redactLines(["-----BEGIN PRIVATE KEY-----", "AAAA"]), ["-----BEGIN PRIVATE KEY-----", "AAAA"])
+    }
+
+    /// The redactor must not eat what a report is for.
+    func testOrdinaryTextIsKept() {
+        let ordinary = [
+            "/Users/runner/work/app/app/Sources/App/Secrets/TokenStore.swift:12:5: error: cannot find 'apiToken' in scope",
+            "error: no such module 'KeychainAccess'",
+            "fatal: reference is not a tree: 3f786850e387550fdab836ed7e6dc881de23001b",
+            "Resolved source packages: swift-nio: https://github.com/apple/swift-nio.git @ 2.65.0",
+            "git@github.com:org/repo.git: Permission denied (publickey).",
+            "ssh://git@github.com/org/repo.git",
+            "Simulator 8F2C1E0A-4B3D-4C5E-9F6A-7B8C9D0E1F2A failed to boot",
+            "error: expected token: ')'",
+            "warning: Token is deprecated",
+            "data: aGVsbG8gd29ybGQgdGhpcyBpcyBqdXN0IGJhc2U2NCBub3QgYSBrZXk=",
+            "AAAAB3NzaC1yc2EAAAADAQABAAABAQC",
+            "The password for the keychain was not provided; set KEYCHAIN_PASSWORD in the workflow",
+            "Code Signing Error: No signing certificate \"iOS Distribution\" found",
+            "xcodebuild -scheme App -destination 'platform=iOS Simulator,name=iPhone 15' DEVELOPMENT_TEAM=ABCDE12345 test",
+            "mkdir -p /tmp/build && security find-identity -v -p codesigning",
+            "Test Case '-[AppTests.TokenTests testRefresh]' failed (0.003 seconds).",
+        ]
+        for line in ordinary {
+            XCTAssertEqual(Redactor.standard.redact(line), line)
+        }
+        XCTAssertEqual(Redactor.standard.redactLines(ordinary), ordinary)
+    }
+
+    func testShapesInPlace() {
+        let r = Redactor.standard
+        XCTAssertEqual(r.redact("MATCH_PASSWORD=abc FASTLANE_SESSION='---\\n- !ruby/object' next"), "MATCH_PASSWORD=[REDACTED] FASTLANE_SESSION=[REDACTED] next")
+        XCTAssertEqual(r.redact(#"{"apiKey": "k-123", "name": "x"}"#), #"{"apiKey": "[REDACTED]", "name": "x"}"#)
+        XCTAssertEqual(r.redact("https://user:pass@host.example/path"), "https://[REDACTED]@host.example/path")
+        XCTAssertEqual(r.redact("security import cert.p12 -k build.keychain -P p12pass -T /usr/bin/codesign"),
+                       "security import cert.p12 -k build.keychain -P [REDACTED] -T /usr/bin/codesign")
+        XCTAssertEqual(r.redact("xcrun altool --upload-app -f App.ipa -u dev@example.com -p abcd-efgh"),
+                       "xcrun altool --upload-app -f App.ipa -u dev@example.com -p [REDACTED]")
+        XCTAssertEqual(r.redact("Authorization: token abc123"), "Authorization: token [REDACTED]")
+        XCTAssertEqual(r.redact("https://example.com/download?token=abc123&x=1"), "https://example.com/download?token=[REDACTED]")
+    }
+}

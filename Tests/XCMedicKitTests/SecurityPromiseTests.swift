@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// The promises of docs/security.md that are about the code itself: no network, and the only programs
+/// xcmedic starts are gzip, git and the user's own bisect command.
+final class SecurityPromiseTests: XCTestCase {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// Swift files of the package with the built-in catalog left out (its rule texts quote messages
+    /// such as "type 'URLSession' has no member"): file path relative to Sources → lines.
+    func code() throws -> [(String, [Substring])] {
+        let files = FileManager.default.enumerator(atPath: Self.sources.path)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && !$0.contains("/Builtin/") }.sorted()
+        XCTAssertGreaterThan(files.count, 20)
+        return try files.map { ($0, try String(contentsOf: Self.sources.appendingPathComponent($0), encoding: .utf8).split(separator: "\n")) }
+    }
+
+    func testNoNetworkAPIs() throws {
+        let network = ["URLSession", "URLRequest", "NWConnection", "NWListener", "CFSocket", "CFStream", "socket(", "connect(",
+                       "getaddrinfo", "gethostbyname", "Data(contentsOf: URL(string", "String(contentsOf: URL(string", "curl", "wget"]
+        var hits: [String] = []
+        for (file, lines) in try code() {
+            for (n, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for word in network where line.contains(word) { hits.append("\(file):\(n + 1): \(word)") }
+            }
+        }
+        XCTAssertEqual(hits, [])
+    }
+
+    /// Every place that starts a process, and what it starts.
+    func testOnlyGzipGitAndTheBisectCommandAreStarted() throws {
+        var spawns: [String] = []
+        for (file, lines) in try code() {
+            for line in lines where line.contains("Process()") || line.contains("ChildProcess.run(") || line.contains("posix_spawn(")
+                || line.contains("posix_spawnp(") || line.contains("execv") || line.contains("system(") || line.contains("popen(") {
+                spawns.append("\(file): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        XCTAssertEqual(Set(spawns), [
+            // `git bisect run` with `xcmedic bisect-step` as the step.
+            #"XCMedicKit/Bisect/Bisector.swift: exit = try ChildProcess.run(["git", "-C", config.repository, "bisect", "run"] + step, run)"#,
+            // The user's own command, at each bisect step.
+            "XCMedicKit/Bisect/BisectStep.swift: let exit = try ChildProcess.run(config.command, .init(",
+            // The one place that spawns, used by the two above and by Git.
+            "XCMedicKit/Bisect/ChildProcess.swift: let spawned = posix_spawn(&pid, spawnPath, &actions, &attributes, argv, envp)",
+            "XCMedicKit/Bisect/Git.swift: let exit = try ChildProcess.run(",
+            // gzip -dc for a .gz log.
+            "XCMedicKit/Log/ByteSource.swift: let process = Process()",
+        ])
+        let git = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Bisect/Git.swift"), encoding: .utf8)
+        XCTAssertTrue(git.contains(#"["git", "-C", directory] + arguments"#))
+        let gzip = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Log/ByteSource.swift"), encoding: .utf8)
+        XCTAssertTrue(gzip.contains(#"process.arguments = ["gzip", "-dc"]"#))
+    }
+
+    /// YAML is read with Yams' basic resolver: no custom tags, no object construction from a rules file.
+    func testRulesYAMLUsesTheBasicResolver() throws {
+        let loader = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Catalog/RuleLoader.swift"), encoding: .utf8)
+        XCTAssertTrue(loader.contains("Yams.compose(yaml: yaml, .basic)"))
+        XCTAssertFalse(loader.contains("YAMLDecoder"))
+    }
+}
