@@ -140,6 +140,9 @@ extension BuiltinCatalog {
   patterns:
     - literal: ' recorded an issue'
       regex: '^Test "?(?<test>.+?)"? recorded an issue(?: with \d+ arguments? .*?)? at (?<file>[^:\s]+):(?<line>\d+):(?<column>\d+): (?<message>.+)$'
+    # A parameterized test whose argument values span lines: "at file:line:col" comes on a later line.
+    - literal: ' recorded an issue with '
+      regex: '^Test "?(?<test>.+?)"? recorded an issue with \d+ arguments? '
   message: '{test} recorded an issue: {message}'
   explanation: >
     A Swift Testing expectation (#expect, #require) failed or the test threw an error at this location. The `→`
@@ -158,6 +161,9 @@ extension BuiltinCatalog {
       - line: '􀢄  Test secondExample() recorded an issue at DemoSwiftTestingTests.swift:11:5: Expectation failed: true == false'
         source: cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/demo_swift_testing_log.txt (SF Symbols glyph)
         captures: {test: secondExample()}
+      - line: '􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {'
+        source: cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt (argument value continues on the next lines)
+        captures: {test: Different kinds of functions are handled correctly}
     no_match:
       - line: '✔ Test testTrueIsTrue() passed after 0.001 seconds.'
 
