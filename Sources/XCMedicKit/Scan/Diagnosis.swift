@@ -152,6 +152,10 @@ struct FindingCollector {
     static let testFailureCategory = "test-failure"
     static let testCrashCategory = "test-runner-crash"
     static let restartRule = "test-crashed-and-restarted"
+    /// Rules whose line is a consequence of a more specific cause of these categories when one is in the log.
+    static let consequences: [(rule: String, of: Set<String>)] = [
+        ("code-signing-required-for-product-type", ["provisioning-profile", "codesign-certificate"]),
+    ]
 
     /// A failing test is one root cause however many lines report it. XCTest prints the assertion
     /// (`file:line: error: -[Suite test] : message`) and then `Test Case '-[Suite test]' failed (…)`;
@@ -189,6 +193,12 @@ struct FindingCollector {
             let listed = (result[i].collected["tests"] ?? []) + (result[i].collected["test"] ?? [])
             guard !listed.isEmpty else { continue }
             if listed.allSatisfy({ entry in named.contains { $0.key.test == bareTestName(entry) } }) { result[i].role = .symptom }
+        }
+        // Xcode's generic signing refusal follows the line that says why signing is impossible.
+        for (rule, reasons) in consequences {
+            let hasReason = result.contains { reasons.contains($0.category) && $0.role == .cause && $0.rule != rule }
+            guard hasReason else { continue }
+            for i in result.indices where result[i].rule == rule && result[i].role == .cause { result[i].role = .symptom }
         }
         let sawCrash = findings.contains { $0.category == testCrashCategory && $0.role == .cause }
         for i in result.indices where result[i].rule == restartRule && result[i].role == .cause && !sawCrash {
