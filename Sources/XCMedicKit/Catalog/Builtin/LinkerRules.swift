@@ -306,6 +306,9 @@ extension BuiltinCatalog {
   patterns:
     - literal: 'no such module '
       regex: "[Nn]o such module ['‘](?<module>[^'’]+)['’]"
+    # Xcode's issue navigator (and reports copied from it) capitalise the first word.
+    - literal: 'No such module '
+      regex: "No such module ['‘](?<module>[^'’]+)['’]"
   message: "The compiler cannot find module '{module}'"
   explanation: >
     An `import {module}` names a module the compiler was not given. In Xcode: the package product or framework
@@ -329,6 +332,9 @@ extension BuiltinCatalog {
       - line: "m.swift:1:8: error: no such module 'UIKit'"
         source: swiftc 6.3.1 on Linux
         captures: {module: UIKit}
+      - line: "No such module 'KeychainSwift'"
+        source: https://github.com/gjacobs314/HackQ/issues/58 (Xcode's issue navigator wording)
+        captures: {module: KeychainSwift}
     no_match:
       - line: "warning: module 'UIKit' was not compiled with library evolution support"
 
