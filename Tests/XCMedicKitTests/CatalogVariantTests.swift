@@ -51,6 +51,13 @@ final class CatalogVariantTests: XCTestCase {
         // Undefined symbols for another architecture.
         Variant(line: "Undefined symbols for architecture x86_64:",
                 source: "https://github.com/FacePlusPlus/facepp-ios-sdk/issues/8", rule: "linker-undefined-symbols", captures: ["arch": "x86_64"]),
+        // A static let of a non-Sendable type: Xcode's capitalised form and the Swift 5.10 wording.
+        Variant(line: "Static property 'current' is not concurrency-safe because non-'Sendable' type 'OS' may have shared mutable state",
+                source: "https://github.com/MarcoEidinger/OSInfo/pull/3", rule: "static-let-non-sendable-type",
+                captures: ["kind": "Static property", "name": "current", "type": "OS"]),
+        Variant(line: "/src/Feature/Styles.swift:12:16: warning: static property 'shared' is not concurrency-safe because it is not either conforming to 'Sendable' or isolated to a global actor; this is an error in Swift 6",
+                source: "shared/reference/failures-notes.md section B (Swift 5.10 wording)", rule: "static-let-non-sendable-type",
+                captures: ["kind": "static property", "name": "shared"]),
         // A parameterized Swift Testing test whose argument value continues on the next lines.
         Variant(line: #"􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {"#,
                 source: "cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt",
