@@ -58,6 +58,16 @@ final class CatalogVariantTests: XCTestCase {
         Variant(line: "/src/Feature/Styles.swift:12:16: warning: static property 'shared' is not concurrency-safe because it is not either conforming to 'Sendable' or isolated to a global actor; this is an error in Swift 6",
                 source: "shared/reference/failures-notes.md section B (Swift 5.10 wording)", rule: "static-let-non-sendable-type",
                 captures: ["kind": "static property", "name": "shared"]),
+        // A versioned SDK whose version a script pasted with typographic quotes.
+        Variant(line: #"xcodebuild: error: SDK "iphoneos“7.0”" cannot be located."#,
+                source: "https://github.com/BradLarson/GPUImage/issues/1725", rule: "sdk-cannot-be-located", captures: ["sdk": "iphoneos“7.0”"]),
+        // A macro whose plugin the compiler could not load: compiler form and Xcode's capitalised form.
+        Variant(line: "macro.swift:2:20: error: external macro implementation type 'CasePathsMacros.CasePathableMacro' could not be found for macro 'CasePathable()'; plugin for module 'CasePathsMacros' not found",
+                source: "swiftc 6.3.1 on Linux (shared/reference/failures.yaml)", rule: "macro-implementation-not-found",
+                captures: ["type": "CasePathsMacros.CasePathableMacro", "macro": "CasePathable()"]),
+        Variant(line: "External macro implementation type 'CasePathsMacros.CasePathableMacro' could not be found for macro 'CasePathable()'",
+                source: "https://github.com/pointfreeco/swift-case-paths/pull/132", rule: "macro-implementation-not-found",
+                captures: ["type": "CasePathsMacros.CasePathableMacro", "macro": "CasePathable()"]),
         // A parameterized Swift Testing test whose argument value continues on the next lines.
         Variant(line: #"􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {"#,
                 source: "cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt",

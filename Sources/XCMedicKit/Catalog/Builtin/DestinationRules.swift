@@ -255,7 +255,8 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: 'cannot be located'
-      regex: 'SDK (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<sdk>[a-z]+[\d.]*)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) cannot be located'
+      # The version may itself carry quotes a shell script pasted in (SDK "iphoneos“7.0”").
+      regex: 'SDK (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<sdk>[a-z]+\S*?)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) cannot be located'
     - literal: 'unable to lookup item '
       regex: "unable to lookup item '(?<item>\\w+)' in SDK '(?<sdk>[^']+)'"
   message: 'The SDK "{sdk}" is not in the selected developer directory'
@@ -279,6 +280,9 @@ extension BuiltinCatalog {
       - line: 'xcrun: error: SDK “iphoneos” cannot be located'
         source: https://github.com/theos/theos/issues/322
         captures: {sdk: iphoneos}
+      - line: 'xcodebuild: error: SDK "iphoneos“7.0”" cannot be located.'
+        source: https://github.com/BradLarson/GPUImage/issues/1725 (a versioned SDK the Xcode does not have, quoted by the script)
+        captures: {sdk: iphoneos“7.0”}
     no_match:
       - line: 'error: the file cannot be located'
 
