@@ -68,6 +68,14 @@ final class CatalogVariantTests: XCTestCase {
         Variant(line: "External macro implementation type 'CasePathsMacros.CasePathableMacro' could not be found for macro 'CasePathable()'",
                 source: "https://github.com/pointfreeco/swift-case-paths/pull/132", rule: "macro-implementation-not-found",
                 captures: ["type": "CasePathsMacros.CasePathableMacro", "macro": "CasePathable()"]),
+        // The shell's own line under "Command PhaseScriptExecution failed": bash, a script's line number, env.
+        Variant(line: "bash: /Users/roman/Developer/Sp/build_id.sh: No such file or directory",
+                source: "https://github.com/ldomaradzki/xcsift/issues/49", rule: "script-command-not-found",
+                captures: ["command": "/Users/roman/Developer/Sp/build_id.sh"]),
+        Variant(line: "line 9: swiftlint: command not found",
+                source: "https://github.com/WeTransferArchive/WeScan/issues/385", rule: "script-command-not-found", captures: ["command": "swiftlint"]),
+        Variant(line: "/usr/bin/env: ‘swiftlint’: No such file or directory",
+                source: "https://github.com/vknabel/vscode-swiftlint/issues/57", rule: "script-command-not-found", captures: ["command": "swiftlint"]),
         // A parameterized Swift Testing test whose argument value continues on the next lines.
         Variant(line: #"􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {"#,
                 source: "cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt",
@@ -85,6 +93,19 @@ final class CatalogVariantTests: XCTestCase {
                 XCTAssertEqual(f.captures[name], value, "capture \(name) of the line from \(v.source)")
             }
         }
+    }
+
+    /// Xcode 14/15's silent failure before "Validate plug-in" (https://github.com/ordo-one/benchmark/issues/173)
+    /// is a known wrapper, not an unrecognised error; the plugin line is the cause.
+    func testSilentCommandFailureIsASymptomOfThePlugin() throws {
+        let d = try scan("""
+            error: the following command failed with exit code 1 but produced no further output
+            Validate plug-in “BenchmarkPlugin” in package “package-benchmark”
+
+            """)
+        XCTAssertEqual(d.causes.map(\.rule), ["plugin-validation-failed"])
+        XCTAssertEqual(d.findings.filter { $0.role == .unrecognized }.count, 0)
+        XCTAssertEqual(d.findings.first { $0.rule == "command-failed-without-output" }?.role, .symptom)
     }
 
     // MARK: - One failing test, one root cause

@@ -154,7 +154,7 @@ struct FindingCollector {
     static let restartRule = "test-crashed-and-restarted"
     /// Rules whose line is a consequence of a more specific cause of these categories when one is in the log.
     static let consequences: [(rule: String, of: Set<String>)] = [
-        ("code-signing-required-for-product-type", ["provisioning-profile", "codesign-certificate"]),
+        ("code-signing-required-for-product-type", ["provisioning-profile", "codesign-certificate", "codesign-other"]),
     ]
 
     /// A failing test is one root cause however many lines report it. XCTest prints the assertion
