@@ -76,6 +76,14 @@ final class CatalogVariantTests: XCTestCase {
                 source: "https://github.com/WeTransferArchive/WeScan/issues/385", rule: "script-command-not-found", captures: ["command": "swiftlint"]),
         Variant(line: "/usr/bin/env: ‘swiftlint’: No such file or directory",
                 source: "https://github.com/vknabel/vscode-swiftlint/issues/57", rule: "script-command-not-found", captures: ["command": "swiftlint"]),
+        // A package product that does not exist: SwiftPM 5.x+, SwiftPM 4 and Xcode wordings.
+        Variant(line: #"error: 'virtual-terminal-demo': product 'VirtualTerminal' required by package 'virtual-terminal-demo' target 'virtual-terminal-demo' not found in package 'VirtualTerminal'. Did you mean '.product(name: "VirtualTerminal", package: "virtualterminal")'?"#,
+                source: "https://github.com/compnerd/VirtualTerminal/pull/3", rule: "spm-product-not-found",
+                captures: ["product": "VirtualTerminal", "inPackage": "VirtualTerminal"]),
+        Variant(line: "error: product dependency 'BigInt' not found",
+                source: "https://github.com/travis-ci/travis-ci/issues/8558", rule: "spm-product-not-found", captures: ["product": "BigInt"]),
+        Variant(line: "Missing package product '***'",
+                source: "https://github.com/overtake/TelegramSwift/issues/1216", rule: "spm-product-not-found", captures: ["product": "***"]),
         // A parameterized Swift Testing test whose argument value continues on the next lines.
         Variant(line: #"􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {"#,
                 source: "cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt",
