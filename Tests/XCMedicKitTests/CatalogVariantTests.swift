@@ -84,6 +84,14 @@ final class CatalogVariantTests: XCTestCase {
                 source: "https://github.com/travis-ci/travis-ci/issues/8558", rule: "spm-product-not-found", captures: ["product": "BigInt"]),
         Variant(line: "Missing package product '***'",
                 source: "https://github.com/overtake/TelegramSwift/issues/1216", rule: "spm-product-not-found", captures: ["product": "***"]),
+        // pod install that cannot resolve a pod: with and without "[!] ", and a missing specification.
+        Variant(line: #"[!] CocoaPods could not find compatible versions for pod "GoogleUtilities/Logger":"#,
+                source: "https://github.com/CocoaPods/CocoaPods/issues/12808", rule: "cocoapods-dependency-not-resolved", captures: ["pod": "GoogleUtilities/Logger"]),
+        Variant(line: #"CocoaPods could not find compatible versions for pod "JKCountDownButton":"#,
+                source: "https://github.com/shaojiankui/JKCountDownButton/issues/7", rule: "cocoapods-dependency-not-resolved", captures: ["pod": "JKCountDownButton"]),
+        Variant(line: "[!] Unable to find a specification for `EasyFoundation (~> 1.0.0)` depended upon by `EasyReact`",
+                source: "https://github.com/Meituan-Dianping/EasyReact/issues/39", rule: "cocoapods-dependency-not-resolved",
+                captures: ["pod": "EasyFoundation", "dependent": "EasyReact"]),
         // A parameterized Swift Testing test whose argument value continues on the next lines.
         Variant(line: #"􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {"#,
                 source: "cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt",

@@ -362,6 +362,47 @@ extension BuiltinCatalog {
     no_match:
       - line: 'Resolve Package Graph'
 
+- id: cocoapods-dependency-not-resolved
+  title: CocoaPods could not resolve a pod
+  category: cocoapods
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'could not find compatible versions for pod'
+      regex: 'CocoaPods could not find compatible versions for pod ["“](?<pod>[^"”]+)["”]'
+    - literal: 'Unable to find a specification for '
+      regex: 'Unable to find a specification for [`''‘](?<pod>[^`''’ ]+)(?: \((?<requirement>[^)]*)\))?[`''’](?: depended upon by [`''‘](?<dependent>[^`''’]+)[`''’])?'
+  message: 'pod install could not resolve {pod}'
+  explanation: >
+    No spec repo the Podfile uses has a version of the pod that satisfies every requirement: the local copy of the
+    CocoaPods specs is out of date (the version is newer than the runner's cache), the pod lives in a private spec repo
+    the Podfile does not list as a source, the name or version is mistyped, or the matching versions need a higher
+    deployment target than the Podfile's platform.
+  fixes:
+    - summary: Update the spec repos while installing
+      commands: ['pod install --repo-update']
+    - summary: For a private pod, list its spec repo as a source in the Podfile (before the CDN source)
+      snippet: "source 'https://github.com/your-org/Specs.git'\nsource 'https://cdn.cocoapods.org/'"
+    - summary: If the message says the specs need a higher minimum deployment target, raise `platform :ios` in the Podfile
+  docs:
+    - https://guides.cocoapods.org/using/troubleshooting.html
+  examples:
+    match:
+      - line: '[!] CocoaPods could not find compatible versions for pod "GoogleUtilities/Logger":'
+        source: https://github.com/CocoaPods/CocoaPods/issues/12808
+        captures: {pod: GoogleUtilities/Logger}
+      - line: 'CocoaPods could not find compatible versions for pod "JKCountDownButton":'
+        source: https://github.com/shaojiankui/JKCountDownButton/issues/7
+        captures: {pod: JKCountDownButton}
+      - line: '[!] Unable to find a specification for `EasyFoundation (~> 1.0.0)` depended upon by `EasyReact`'
+        source: https://github.com/Meituan-Dianping/EasyReact/issues/39
+        captures: {pod: EasyFoundation, requirement: '~> 1.0.0', dependent: EasyReact}
+      - line: '[!] Unable to find a specification for `xxxxxSDK`'
+        source: https://github.com/FIRHQ/flow.ci/issues/107
+        captures: {pod: xxxxxSDK}
+    no_match:
+      - line: 'Analyzing dependencies'
+
 - id: cocoapods-sandbox-not-in-sync
   title: Pods are not installed or out of date (Podfile.lock vs Manifest.lock)
   category: cocoapods
