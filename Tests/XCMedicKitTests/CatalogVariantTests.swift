@@ -92,6 +92,11 @@ final class CatalogVariantTests: XCTestCase {
         Variant(line: "[!] Unable to find a specification for `EasyFoundation (~> 1.0.0)` depended upon by `EasyReact`",
                 source: "https://github.com/Meituan-Dianping/EasyReact/issues/39", rule: "cocoapods-dependency-not-resolved",
                 captures: ["pod": "EasyFoundation", "dependent": "EasyReact"]),
+        // Undefined symbols: Xcode 15's linker behind xcbeautify, and the issue navigator's one-line-per-symbol form.
+        Variant(line: "❌  ld: Undefined symbols:",
+                source: "https://github.com/GoogleCloudPlatform/recaptcha-enterprise-mobile-sdk/issues/111", rule: "linker-undefined-symbols", captures: [:]),
+        Variant(line: "Undefined symbol: _objc_msgSend$role - this is a zld/Xcode 14 issue, see the bottom of the full error message for details",
+                source: "https://github.com/michaeleisel/zld/issues/125", rule: "linker-undefined-symbols", captures: [:]),
         // A parameterized Swift Testing test whose argument value continues on the next lines.
         Variant(line: #"􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {"#,
                 source: "cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt",
