@@ -97,6 +97,10 @@ final class CatalogVariantTests: XCTestCase {
                 source: "https://github.com/GoogleCloudPlatform/recaptcha-enterprise-mobile-sdk/issues/111", rule: "linker-undefined-symbols", captures: [:]),
         Variant(line: "Undefined symbol: _objc_msgSend$role - this is a zld/Xcode 14 issue, see the bottom of the full error message for details",
                 source: "https://github.com/michaeleisel/zld/issues/125", rule: "linker-undefined-symbols", captures: [:]),
+        // xcpretty's failing-test line behind fastlane's verbose `INFO [date time]: ▸ ` prefix.
+        Variant(line: #"INFO [2018-11-07 14:45:28.70]: ▸ ✗ testTrailingSpaceUserNameSuccess, Failed to find "sentDashboard" Button after 15.0 seconds"#,
+                source: "https://github.com/lyndsey-ferguson/fastlane-plugin-test_center/issues/79", rule: "xcbeautify-failing-test",
+                captures: ["test": "testTrailingSpaceUserNameSuccess", "message": #"Failed to find "sentDashboard" Button after 15.0 seconds"#]),
         // A parameterized Swift Testing test whose argument value continues on the next lines.
         Variant(line: #"􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {"#,
                 source: "cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt",
