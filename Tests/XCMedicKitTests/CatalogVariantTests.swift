@@ -101,6 +101,11 @@ final class CatalogVariantTests: XCTestCase {
         Variant(line: #"INFO [2018-11-07 14:45:28.70]: ▸ ✗ testTrailingSpaceUserNameSuccess, Failed to find "sentDashboard" Button after 15.0 seconds"#,
                 source: "https://github.com/lyndsey-ferguson/fastlane-plugin-test_center/issues/79", rule: "xcbeautify-failing-test",
                 captures: ["test": "testTrailingSpaceUserNameSuccess", "message": #"Failed to find "sentDashboard" Button after 15.0 seconds"#]),
+        // A workspace path that is not there, directly and inside `pod lib lint`'s NOTE line.
+        Variant(line: "xcodebuild: error: 'PicEditor.xcworkspace' does not exist.",
+                source: "https://github.com/huangxuan518/HXPackRobot/issues/21", rule: "xcodebuild-container-missing", captures: ["path": "PicEditor.xcworkspace"]),
+        Variant(line: "    - NOTE  | [iOS] xcodebuild:  xcodebuild: error: 'App.xcworkspace' does not exist.",
+                source: "https://github.com/CocoaPods/CocoaPods/issues/6021", rule: "xcodebuild-container-missing", captures: ["path": "App.xcworkspace"]),
         // A parameterized Swift Testing test whose argument value continues on the next lines.
         Variant(line: #"􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {"#,
                 source: "cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt",
