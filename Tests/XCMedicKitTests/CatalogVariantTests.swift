@@ -106,6 +106,10 @@ final class CatalogVariantTests: XCTestCase {
                 source: "https://github.com/huangxuan518/HXPackRobot/issues/21", rule: "xcodebuild-container-missing", captures: ["path": "PicEditor.xcworkspace"]),
         Variant(line: "    - NOTE  | [iOS] xcodebuild:  xcodebuild: error: 'App.xcworkspace' does not exist.",
                 source: "https://github.com/CocoaPods/CocoaPods/issues/6021", rule: "xcodebuild-container-missing", captures: ["path": "App.xcworkspace"]),
+        // Swift Testing under xcodebuild names the failing test Suite/test() on its device line.
+        Variant(line: "Test case 'SubFolderTestDemoTests/exampleFalse()' failed on 'My Mac - TestDemo (29692)' (0.001 seconds)",
+                source: "cpisciotta/xcbeautify@0253347f843d:Tests/XcbeautifyLibTests/ParserTests.swift", rule: "xctest-parallel-case-failed",
+                captures: ["suite": "SubFolderTestDemoTests", "test": "exampleFalse"]),
         // A parameterized Swift Testing test whose argument value continues on the next lines.
         Variant(line: #"􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {"#,
                 source: "cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt",
