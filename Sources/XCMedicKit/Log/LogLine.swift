@@ -62,6 +62,7 @@ public struct LogLine: Sendable {
             if trimmed.startIndex != s.startIndex { s = trimmed; changed = true }
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
+            if let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
             // xcbeautify without colours writes `[x] ` where it would write `❌ `. (Its `[!] ` for
             // warnings stays: CocoaPods starts its errors with `[!] `.)
             if s.hasPrefix("[x] ") {
@@ -110,6 +111,25 @@ public struct LogLine: Sendable {
         for k in [1, 2, 4, 5, 7, 8] where !(48...57).contains(u[k]) { return nil }
         let rest = s.utf8.dropFirst(u.count >= 12 && u[11] == 32 ? 12 : 11)
         return Substring(rest)
+    }
+
+    /// `INFO [2018-11-07 14:45:28.70]: ` (fastlane with `--verbose` or on CI, and tools that wrap it),
+    /// also with DEBUG, WARN, ERROR and FATAL.
+    private static func dropFastlaneLevelTime(_ s: Substring) -> Substring? {
+        guard let first = s.utf8.first, (65...90).contains(first) else { return nil } // an upper-case letter
+        for level in ["INFO [", "DEBUG [", "WARN [", "ERROR [", "FATAL ["] where s.hasPrefix(level) {
+            let u = Array(s.utf8.dropFirst(level.utf8.count).prefix(32))
+            // yyyy-MM-dd HH:mm:ss, then optional fraction digits, then `]: `
+            guard u.count >= 22, u[4] == 45, u[7] == 45, u[10] == 32, u[13] == 58, u[16] == 58 else { return nil }
+            for k in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] where !(48...57).contains(u[k]) { return nil }
+            var i = 19
+            if i < u.count, u[i] == 46 { i += 1; while i < u.count, (48...57).contains(u[i]) { i += 1 } }
+            guard i + 1 < u.count, u[i] == 93, u[i + 1] == 58 else { return nil }
+            i += 2
+            if i < u.count, u[i] == 32 { i += 1 }
+            return Substring(s.utf8.dropFirst(level.utf8.count + i))
+        }
+        return nil
     }
 
     /// A formatter's leading symbol followed by a space. Returns the rest and the level it implies.

@@ -28,13 +28,19 @@ public struct TerminalReport {
         let diagnosis = redactor.redact(input)
         var out = ""
         let causes = diagnosis.findings.filter { $0.role == .cause }
+        // A root cause broke the build; a warning (or an error rule demoted by a `warning:` line)
+        // did not, and info findings are context, never part of the diagnosis header.
+        let rootCauses = causes.filter { $0.severity == .error }
+        let warnings = causes.filter { $0.severity == .warning }
+        let notes = causes.filter { $0.severity == .info }
         let unknown = diagnosis.findings.filter { $0.role == .unrecognized }
         let symptoms = diagnosis.findings.filter { $0.role == .symptom }
         let inputs = diagnosis.inputs.map { "\($0.path == "-" ? "stdin" : $0.path) (\($0.lines) lines, \($0.dialect))" }.joined(separator: ", ")
+        let warningCount = warnings.isEmpty ? "" : " with \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
 
         switch diagnosis.status {
         case .failed: out += bold("xcmedic: the build failed") + " — \(inputs)\n"
-        case .passed: out += bold("xcmedic: the build passed") + " — \(inputs)\n"
+        case .passed: out += bold("xcmedic: the build passed") + warningCount + " — \(inputs)\n"
         case .unknown: out += bold("xcmedic: no build result in this log") + " — \(inputs)\n"
         }
         if diagnosis.findings.isEmpty {
@@ -43,24 +49,22 @@ public struct TerminalReport {
         }
 
         // The diagnosis: what to fix first.
-        let leads = causes.isEmpty ? unknown : causes
-        if !leads.isEmpty {
-            out += "\n" + bold(causes.isEmpty ? "Errors no rule recognises:" : "Root cause\(leads.count == 1 ? "" : "s"):") + "\n"
-            for f in leads.prefix(10) {
-                out += "  \(severityLabel(f.severity)) \(redactor.redact(f.message))\(where_(f))\n"
-                if let fix = f.fixes.first {
-                    out += "    " + paint("fix:", "32") + " \(fix.summary)\n"
-                    for command in fix.commands.prefix(2) { out += "      $ \(command)\n" }
-                }
-            }
-            if leads.count > 10 { out += "  … and \(leads.count - 10) more below\n" }
-        } else if !symptoms.isEmpty {
+        if !rootCauses.isEmpty {
+            out += "\n" + bold("Root cause\(rootCauses.count == 1 ? "" : "s"):") + "\n" + headline(rootCauses)
+        } else if !unknown.isEmpty {
+            out += "\n" + bold("Errors no rule recognises:") + "\n" + headline(unknown)
+        } else if symptoms.contains(where: { $0.severity == .error }) {
             out += "\nOnly generic failure lines were found; the log may be cut before the real error.\n"
         }
+        if rootCauses.isEmpty, unknown.isEmpty, !warnings.isEmpty {
+            out += "\n" + bold("Warning\(warnings.count == 1 ? "" : "s"):") + "\n" + headline(warnings)
+        }
         var summary: [String] = []
-        if !causes.isEmpty { summary.append("\(causes.count) root cause\(causes.count == 1 ? "" : "s")") }
+        if !rootCauses.isEmpty { summary.append("\(rootCauses.count) root cause\(rootCauses.count == 1 ? "" : "s")") }
+        if !warnings.isEmpty { summary.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s")") }
         if !unknown.isEmpty { summary.append("\(unknown.count) unrecognised error\(unknown.count == 1 ? "" : "s")") }
         if !symptoms.isEmpty { summary.append("\(symptoms.count) symptom\(symptoms.count == 1 ? "" : "s")") }
+        if !notes.isEmpty { summary.append("\(notes.count) note\(notes.count == 1 ? "" : "s")") }
         out += "\n" + dim(summary.joined(separator: ", ")) + "\n"
 
         for (n, f) in diagnosis.findings.enumerated() {
@@ -91,6 +95,20 @@ public struct TerminalReport {
         if diagnosis.droppedFindings > 0 {
             out += "\n\(diagnosis.droppedFindings) further distinct findings were counted but not listed.\n"
         }
+        return out
+    }
+
+    /// Up to ten findings, one line each with the first fix.
+    private func headline(_ findings: [Finding]) -> String {
+        var out = ""
+        for f in findings.prefix(10) {
+            out += "  \(severityLabel(f.severity)) \(redactor.redact(f.message))\(where_(f))\n"
+            if let fix = f.fixes.first {
+                out += "    " + paint("fix:", "32") + " \(fix.summary)\n"
+                for command in fix.commands.prefix(2) { out += "      $ \(command)\n" }
+            }
+        }
+        if findings.count > 10 { out += "  … and \(findings.count - 10) more below\n" }
         return out
     }
 

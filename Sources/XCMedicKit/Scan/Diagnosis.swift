@@ -137,7 +137,7 @@ struct FindingCollector {
     /// Root causes first (errors before warnings, then by first line), then unrecognised errors, then symptoms.
     func diagnosis(inputs: [Diagnosis.Input]) -> Diagnosis {
         func roleRank(_ r: Role) -> Int { r == .cause ? 0 : r == .unrecognized ? 1 : 2 }
-        let ordered = findings.sorted { a, b in
+        let ordered = FindingCollector.oneCausePerTest(findings).sorted { a, b in
             if roleRank(a.role) != roleRank(b.role) { return roleRank(a.role) < roleRank(b.role) }
             if a.severity != b.severity { return a.severity > b.severity }
             let ai = a.occurrences.first?.input ?? 0, bi = b.occurrences.first?.input ?? 0
@@ -147,5 +147,87 @@ struct FindingCollector {
         let failed = ordered.contains { $0.severity == .error }
         let status: Diagnosis.Status = failed ? .failed : (sawSuccess ? .passed : .unknown)
         return Diagnosis(status: status, inputs: inputs, findings: ordered, droppedFindings: dropped)
+    }
+
+    static let testFailureCategory = "test-failure"
+    static let testCrashCategory = "test-runner-crash"
+    static let restartRule = "test-crashed-and-restarted"
+    /// Rules whose line is a consequence of a more specific cause of these categories when one is in the log.
+    static let consequences: [(rule: String, of: Set<String>)] = [
+        ("code-signing-required-for-product-type", ["provisioning-profile", "codesign-certificate", "codesign-other"]),
+    ]
+
+    /// A failing test is one root cause however many lines report it. XCTest prints the assertion
+    /// (`file:line: error: -[Suite test] : message`) and then `Test Case '-[Suite test]' failed (…)`;
+    /// Swift Testing prints `Test x() recorded an issue at …` and then `Test x() failed after …`. The
+    /// later line of another rule naming a test an earlier root cause already names becomes a symptom
+    /// of it (two assertions of one test, from the same rule, stay two causes: they are two issues).
+    ///
+    /// "Restarting after unexpected exit … in Suite.test()" is a root cause only when the log shows
+    /// the crash: a crash or timeout finding, or another line naming that test (the `Failing tests:`
+    /// list, the test's failure line). Without either it is text a test printed (xcbeautify's own
+    /// test logs print these lines as sample output), not an xcodebuild restart.
+    static func oneCausePerTest(_ findings: [Finding]) -> [Finding] {
+        func key(_ f: Finding) -> (suite: String?, test: String)? {
+            guard f.category == testFailureCategory, let raw = f.captures["test"], !raw.isEmpty else { return nil }
+            return (f.captures["suite"].map(lastComponent), bareTestName(raw))
+        }
+        func same(_ a: (suite: String?, test: String), _ b: (suite: String?, test: String)) -> Bool {
+            guard a.test == b.test else { return false }
+            guard let s = a.suite, let t = b.suite else { return true }
+            return s == t
+        }
+        var result = findings
+        let order = result.indices.sorted { (result[$0].occurrences.first?.input ?? 0, result[$0].firstLine) < (result[$1].occurrences.first?.input ?? 0, result[$1].firstLine) }
+        var named: [(rule: String, key: (suite: String?, test: String))] = []
+        for i in order where result[i].role == .cause {
+            guard let k = key(result[i]) else { continue }
+            if named.contains(where: { $0.rule != result[i].rule && same($0.key, k) }) {
+                result[i].role = .symptom
+            } else {
+                named.append((result[i].rule, k))
+            }
+        }
+        // xcodebuild's closing `Failing tests:` list repeats tests already reported one by one.
+        for i in result.indices where result[i].role == .cause && result[i].category == testFailureCategory && key(result[i]) == nil {
+            let listed = (result[i].collected["tests"] ?? []) + (result[i].collected["test"] ?? [])
+            guard !listed.isEmpty else { continue }
+            if listed.allSatisfy({ entry in named.contains { $0.key.test == bareTestName(entry) } }) { result[i].role = .symptom }
+        }
+        // Xcode's generic signing refusal follows the line that says why signing is impossible.
+        for (rule, reasons) in consequences {
+            let hasReason = result.contains { reasons.contains($0.category) && $0.role == .cause && $0.rule != rule }
+            guard hasReason else { continue }
+            for i in result.indices where result[i].rule == rule && result[i].role == .cause { result[i].role = .symptom }
+        }
+        let sawCrash = findings.contains { $0.category == testCrashCategory && $0.role == .cause }
+        for i in result.indices where result[i].rule == restartRule && result[i].role == .cause && !sawCrash {
+            guard let k = key(result[i]) else { continue }
+            let namedElsewhere = result.indices.contains { j in
+                guard j != i else { return false }
+                if let other = key(result[j]), same(other, k) { return true }
+                let listed = (result[j].collected["tests"] ?? []) + (result[j].collected["test"] ?? [])
+                return listed.contains { bareTestName($0) == k.test }
+            }
+            if !namedElsewhere { result[i].role = .symptom }
+        }
+        return result
+    }
+
+    /// `testLogin()`, `-[Suite testLogin]`, `Suite.testLogin()` or `Suite/testLogin` → `testLogin`.
+    static func bareTestName(_ raw: String) -> String {
+        var text = Substring(raw.trimmingCharacters(in: .whitespaces))
+        if text.hasPrefix("-["), text.hasSuffix("]") {
+            text = text.dropFirst(2).dropLast()
+            if let space = text.lastIndex(of: " ") { text = text[text.index(after: space)...] }
+        }
+        if text.hasSuffix("()") { text = text.dropLast(2) }
+        if let cut = text.lastIndex(where: { $0 == "." || $0 == "/" }) { text = text[text.index(after: cut)...] }
+        return String(text)
+    }
+
+    /// `App.LoginTests` → `LoginTests`: Darwin names the module, Linux and xcodebuild's restarts may not.
+    static func lastComponent(_ suite: String) -> String {
+        suite.split(separator: ".").last.map(String.init) ?? suite
     }
 }

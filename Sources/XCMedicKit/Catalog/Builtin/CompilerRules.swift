@@ -300,6 +300,44 @@ extension BuiltinCatalog {
     no_match:
       - line: 'Sandbox: mdworker(412) allow file-read-data /Users/me/file'
 
+- id: script-command-not-found
+  title: A script called a command or file that is not there
+  category: phase-script-failed
+  severity: error
+  role: cause
+  patterns:
+    # The shell's own messages: only lines the shell (or env) prints, never a tool's "No such file" output.
+    - literal: ': command not found'
+      regex: '(?:^|\.sh: |(?:^|/)(?:ba|z|da)?sh: )(?:line \d+: )?(?<command>[^\s:]+): command not found$'
+    - literal: ': No such file or directory'
+      regex: '^(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh: (?:line \d+: )?(?<command>[^:]+?): No such file or directory$'
+    - literal: ': No such file or directory'
+      regex: '^/usr/bin/env: [''‘`]?(?<command>[^''’`:]+)[''’`]?: No such file or directory$'
+  message: 'The script could not run {command}: it is not installed or not at that path on this machine'
+  explanation: >
+    A Run Script phase, Xcode Cloud script or CI step called a tool the runner does not have (swiftlint,
+    sourcery, a Homebrew tool on an Apple-silicon PATH) or a script file that is not at that path. Xcode then
+    reports "Command PhaseScriptExecution failed"; this line is why.
+  fixes:
+    - summary: Install the tool in the CI setup step, or call it by its full path (Homebrew on Apple silicon is /opt/homebrew/bin)
+      snippet: 'export PATH="/opt/homebrew/bin:$PATH"'
+    - summary: Make a build phase that only lints skip when the tool is missing instead of failing
+      snippet: "if command -v {command} >/dev/null; then {command}; else echo \"warning: {command} not installed\"; fi"
+  examples:
+    match:
+      - line: 'bash: /Users/roman/Developer/Sp/build_id.sh: No such file or directory'
+        source: https://github.com/ldomaradzki/xcsift/issues/49 (before "Command PhaseScriptExecution failed with a nonzero exit code")
+        captures: {command: /Users/roman/Developer/Sp/build_id.sh}
+      - line: 'line 9: swiftlint: command not found'
+        source: https://github.com/WeTransferArchive/WeScan/issues/385
+        captures: {command: swiftlint}
+      - line: '/usr/bin/env: ‘swiftlint’: No such file or directory'
+        source: https://github.com/vknabel/vscode-swiftlint/issues/57
+        captures: {command: swiftlint}
+    no_match:
+      - line: 'rm: /tmp/build/App.app: No such file or directory'
+      - line: 'cp: ./build/App.app: No such file or directory'
+
 - id: phase-script-failed
   title: A Run Script build phase failed
   category: phase-script-failed

@@ -519,7 +519,10 @@ extension BuiltinCatalog {
   patterns:
     - literal: 'is not concurrency-safe because non-'
       regex: '(?:^|: )(?<kind>[Ss]tatic property|[Cc]lass property|[Ll]et|[Vv]ar) [''`‘’](?<name>[^''`‘’]+)[''`’] is not concurrency-safe because non-[''`‘’]?Sendable[''`’]? type [''`‘’](?<type>.+?)[''`’] may have shared mutable state'
-  message: "{kind} '{name}' shares one instance of non-Sendable '{type}' with every thread"
+    # Swift 5.10 (Xcode 15.3/15.4) wording, without the type's name.
+    - literal: 'is not concurrency-safe because it is not either conforming'
+      regex: '(?:^|: )(?<kind>[Ss]tatic property|[Cc]lass property|[Ll]et|[Vv]ar) [''`‘’](?<name>[^''`‘’]+)[''`’] is not concurrency-safe because it is not either conforming to [''`‘’]?Sendable[''`’]? or isolated to a global actor'
+  message: "{kind} '{name}' shares one non-Sendable value with every thread"
   explanation: >
     A singleton like `static let shared = Cache()` is immutable, but the object it holds is not
     Sendable, so every thread gets the same mutable object. Fix the held type (or isolate the
@@ -544,6 +547,12 @@ extension BuiltinCatalog {
       - line: "Class property 'shared' is not concurrency-safe because non-'Sendable' type 'SyncMonitor' may have shared mutable state"
         source: https://github.com/ggruen/CloudKitSyncMonitor/pull/24 (Xcode 16 beta 3)
         captures: {kind: Class property, type: SyncMonitor}
+      - line: "Static property 'current' is not concurrency-safe because non-'Sendable' type 'OS' may have shared mutable state"
+        source: https://github.com/MarcoEidinger/OSInfo/pull/3 (Xcode issue navigator, Swift 6)
+        captures: {kind: Static property, name: current, type: OS}
+      - line: "/src/Feature/Styles.swift:12:16: warning: static property 'shared' is not concurrency-safe because it is not either conforming to 'Sendable' or isolated to a global actor; this is an error in Swift 6"
+        source: shared/reference/failures-notes.md section B (Swift 5.10 wording, Xcode 15.3/15.4; the path is illustrative)
+        captures: {kind: static property, name: shared}
     no_match:
       - line: "GlobalVar.swift:2:5: error: var 'requestCount' is not concurrency-safe because it is nonisolated global shared mutable state [#MutableGlobalVariable]"
 

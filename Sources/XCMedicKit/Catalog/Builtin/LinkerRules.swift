@@ -16,6 +16,9 @@ extension BuiltinCatalog {
       regex: '^ld: Undefined symbols:'
     - literal: 'symbol(s) not found for architecture '
       regex: '^ld: symbol\(s\) not found for architecture (?<arch>[\w-]+)'
+    # Xcode's issue navigator (and reports copied from it) lists one "Undefined symbol: X" per symbol; they are one finding.
+    - literal: 'Undefined symbol: '
+      regex: '^Undefined symbol: \S'
   continuation:
     while: 'referenced from:$|(?:^| )in \S+$|^\(maybe you meant:|^ld: symbol\(s\) not found for architecture'
     collect: '^"?(?<symbols>[^"]+?)"?, referenced from:$'
@@ -48,6 +51,12 @@ extension BuiltinCatalog {
       - line: "ld: Undefined symbols:\n  _OBJC_CLASS_$_Parse, referenced from:\n       in AppDelegate.o"
         source: https://github.com/parse-community/Parse-SDK-iOS-OSX/issues/1771 (Xcode 15.1 linker)
         captures: {symbols: _OBJC_CLASS_$_Parse}
+      - line: 'Undefined symbol: _objc_msgSend$role - this is a zld/Xcode 14 issue, see the bottom of the full error message for details'
+        source: https://github.com/michaeleisel/zld/issues/125
+      - line: 'Undefined symbol: Swift._ArrayBuffer._copyContents(initializing: Swift.UnsafeMutableBufferPointer<A>) -> (Swift.IndexingIterator<Swift._ArrayBuffer<A>>, Swift.Int)'
+        source: https://github.com/react-native-share/react-native-share/issues/1013 (Xcode 12.5, "Showing All Issues")
+      - line: '❌  ld: Undefined symbols:'
+        source: https://github.com/GoogleCloudPlatform/recaptcha-enterprise-mobile-sdk/issues/111 (xcbeautify, Xcode 15.2)
     no_match:
       - line: 'Undefined symbol handling is set to dynamic_lookup'
 
@@ -306,6 +315,9 @@ extension BuiltinCatalog {
   patterns:
     - literal: 'no such module '
       regex: "[Nn]o such module ['‘](?<module>[^'’]+)['’]"
+    # Xcode's issue navigator (and reports copied from it) capitalise the first word.
+    - literal: 'No such module '
+      regex: "No such module ['‘](?<module>[^'’]+)['’]"
   message: "The compiler cannot find module '{module}'"
   explanation: >
     An `import {module}` names a module the compiler was not given. In Xcode: the package product or framework
@@ -329,6 +341,9 @@ extension BuiltinCatalog {
       - line: "m.swift:1:8: error: no such module 'UIKit'"
         source: swiftc 6.3.1 on Linux
         captures: {module: UIKit}
+      - line: "No such module 'KeychainSwift'"
+        source: https://github.com/gjacobs314/HackQ/issues/58 (Xcode's issue navigator wording)
+        captures: {module: KeychainSwift}
     no_match:
       - line: "warning: module 'UIKit' was not compiled with library evolution support"
 

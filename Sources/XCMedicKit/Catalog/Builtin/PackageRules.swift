@@ -214,6 +214,47 @@ extension BuiltinCatalog {
     no_match:
       - line: 'The URL cannot be accessed'
 
+- id: spm-product-not-found
+  title: A target depends on a package product that does not exist
+  category: spm-resolution
+  severity: error
+  role: cause
+  patterns:
+    - literal: ' not found in package '
+      regex: "product ['‘](?<product>[^'’]+)['’] required by package ['‘](?<package>[^'’]+)['’] target ['‘](?<target>[^'’]+)['’] not found in package ['‘](?<inPackage>[^'’]+)['’]"
+    # SwiftPM 4 and 5 wording.
+    - literal: 'product dependency '
+      regex: "product dependency ['‘](?<product>[^'’]+)['’](?: in package ['‘](?<inPackage>[^'’]+)['’])? not found"
+    # Xcode's wording for a package product a target links that no resolved package provides.
+    - literal: 'issing package product '
+      regex: "[Mm]issing package product ['‘](?<product>[^'’]+)['’]"
+  message: "Package product {product} was not found"
+  explanation: >
+    A target names a product that no resolved package offers: the product name is wrong or differs in case, the
+    package dropped or renamed it in the version that resolved, the `package:` argument names the wrong package,
+    or (in Xcode) package resolution failed earlier so no product exists at all; then the resolution error above
+    is the cause.
+  fixes:
+    - summary: List the products the package really declares at the resolved version, and use that exact name
+      commands: ['swift package show-dependencies', 'swift package describe --type json']
+    - summary: Name the product together with its package identity
+      snippet: '.product(name: "{product}", package: "package-identity")'
+    - summary: In Xcode, reset the package caches and resolve again when the product exists but Xcode still misses it
+      commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData/*/SourcePackages', 'xcodebuild -resolvePackageDependencies']
+  examples:
+    match:
+      - line: "error: 'virtual-terminal-demo': product 'VirtualTerminal' required by package 'virtual-terminal-demo' target 'virtual-terminal-demo' not found in package 'VirtualTerminal'. Did you mean '.product(name: \"VirtualTerminal\", package: \"virtualterminal\")'?"
+        source: https://github.com/compnerd/VirtualTerminal/pull/3
+        captures: {product: VirtualTerminal, package: virtual-terminal-demo, target: virtual-terminal-demo, inPackage: VirtualTerminal}
+      - line: "error: product dependency 'BigInt' not found"
+        source: https://github.com/travis-ci/travis-ci/issues/8558 (swift build, Xcode 9)
+        captures: {product: BigInt}
+      - line: "Missing package product '***'"
+        source: https://github.com/overtake/TelegramSwift/issues/1216 (Xcode's issue-navigator wording; the name is masked there)
+        captures: {product: '***'}
+    no_match:
+      - line: "error: no such module 'Alamofire'"
+
 - id: spm-repository-not-accessible
   title: A package repository cannot be reached or read
   category: spm-resolution
@@ -320,6 +361,47 @@ extension BuiltinCatalog {
         source: https://github.com/bitrise-steplib/steps-ios-auto-provision/issues/89
     no_match:
       - line: 'Resolve Package Graph'
+
+- id: cocoapods-dependency-not-resolved
+  title: CocoaPods could not resolve a pod
+  category: cocoapods
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'could not find compatible versions for pod'
+      regex: 'CocoaPods could not find compatible versions for pod ["“](?<pod>[^"”]+)["”]'
+    - literal: 'Unable to find a specification for '
+      regex: 'Unable to find a specification for [`''‘](?<pod>[^`''’ ]+)(?: \((?<requirement>[^)]*)\))?[`''’](?: depended upon by [`''‘](?<dependent>[^`''’]+)[`''’])?'
+  message: 'pod install could not resolve {pod}'
+  explanation: >
+    No spec repo the Podfile uses has a version of the pod that satisfies every requirement: the local copy of the
+    CocoaPods specs is out of date (the version is newer than the runner's cache), the pod lives in a private spec repo
+    the Podfile does not list as a source, the name or version is mistyped, or the matching versions need a higher
+    deployment target than the Podfile's platform.
+  fixes:
+    - summary: Update the spec repos while installing
+      commands: ['pod install --repo-update']
+    - summary: For a private pod, list its spec repo as a source in the Podfile (before the CDN source)
+      snippet: "source 'https://github.com/your-org/Specs.git'\nsource 'https://cdn.cocoapods.org/'"
+    - summary: If the message says the specs need a higher minimum deployment target, raise `platform :ios` in the Podfile
+  docs:
+    - https://guides.cocoapods.org/using/troubleshooting.html
+  examples:
+    match:
+      - line: '[!] CocoaPods could not find compatible versions for pod "GoogleUtilities/Logger":'
+        source: https://github.com/CocoaPods/CocoaPods/issues/12808
+        captures: {pod: GoogleUtilities/Logger}
+      - line: 'CocoaPods could not find compatible versions for pod "JKCountDownButton":'
+        source: https://github.com/shaojiankui/JKCountDownButton/issues/7
+        captures: {pod: JKCountDownButton}
+      - line: '[!] Unable to find a specification for `EasyFoundation (~> 1.0.0)` depended upon by `EasyReact`'
+        source: https://github.com/Meituan-Dianping/EasyReact/issues/39
+        captures: {pod: EasyFoundation, requirement: '~> 1.0.0', dependent: EasyReact}
+      - line: '[!] Unable to find a specification for `xxxxxSDK`'
+        source: https://github.com/FIRHQ/flow.ci/issues/107
+        captures: {pod: xxxxxSDK}
+    no_match:
+      - line: 'Analyzing dependencies'
 
 - id: cocoapods-sandbox-not-in-sync
   title: Pods are not installed or out of date (Podfile.lock vs Manifest.lock)

@@ -304,6 +304,48 @@ extension BuiltinCatalog {
     no_match:
       - line: 'warning: Widgets isn''t code signed but requires entitlements. It is not possible to add entitlements to a binary without signing it. (in target ''Widgets'' from project ''Backyard Birds'')'
 
+- id: profile-missing-signing-certificate
+  title: Provisioning profile does not include the signing certificate
+  category: provisioning-profile
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'include signing certificate'
+      regex: 'Provisioning [Pp]rofile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) doesn\S{1,3}t include signing certificate (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)?(?<certificate>[^"“”â‚]+?)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù)?\.?(?: \(in target |$)'
+  message: 'Provisioning profile {profile} does not include the certificate {certificate}'
+  explanation: >
+    The profile was generated for other certificates than the one the build signs with: the certificate
+    was renewed or revoked after the profile was made, the runner's keychain holds another team member's
+    certificate, or the project asks for a Development identity while the profile is for Distribution
+    (or the reverse). Profiles list their certificates; they must be regenerated when a certificate changes.
+  fixes:
+    - summary: Compare the certificate in the keychain with the ones the profile lists
+      commands: ['security find-identity -v -p codesigning', 'security cms -D -i profile.mobileprovision | plutil -extract DeveloperCertificates xml1 -o - -']
+    - summary: With fastlane match, regenerate the profile for the current certificate (once, without readonly)
+      commands: ['fastlane match appstore --force']
+    - summary: Make CODE_SIGN_IDENTITY and the profile the same kind (Apple Development with a development profile, Apple Distribution with an App Store or ad hoc one)
+  docs:
+    - https://developer.apple.com/documentation/technotes/tn3125-inside-code-signing-provisioning-profiles
+  examples:
+    match:
+      - line: '/var/folders/hj/jshqx2gn79l6bdlp_zwmk3m80000gn/T/build1774114946458497026xxx/dist/Launch.xcodeproj: error: Provisioning profile "Boardspace Mavin Release DEVELOPMENT" doesn''t include signing certificate "iPhone Distribution: Dave Dyer (N9ZJLP5456)". (in target ''Launch'' from project ''Launch'')'
+        source: https://github.com/codenameone/CodenameOne/issues/5836
+        captures: {profile: Boardspace Mavin Release DEVELOPMENT, certificate: 'iPhone Distribution: Dave Dyer (N9ZJLP5456)'}
+      - line: 'error: Provisioning profile "match AppStore com.app.mobile" doesn''t include signing certificate "Apple Distribution: COMPANY (ASGDSGFS)". (in target ''proj'' from project ''proj'')'
+        source: https://github.com/fastlane/fastlane/issues/18267
+        captures: {profile: match AppStore com.app.mobile, certificate: 'Apple Distribution: COMPANY (ASGDSGFS)'}
+      - line: '::error file=/Users/runner/work/sh-usermanagement-native-app/sh-usermanagement-native-app/ios/nativeIntegration.xcodeproj::Provisioning profile "usermanagementapp" doesn''t include signing certificate "iPhone Distribution: xxxxx (Txxxxxx)". (in target ''nativeIntegration'' from project ''nativeIntegration'')'
+        source: https://github.com/yukiarrr/ios-build-action/issues/122 (GitHub Actions annotation)
+        captures: {profile: usermanagementapp, certificate: 'iPhone Distribution: xxxxx (Txxxxxx)'}
+      - line: 'INFO [2021-05-19 13:53:02.35]: ▸ error: exportArchive: Provisioning profile "xxxx" doesn''t include signing certificate "Apple Distribution: xxxx (xxxx)"'
+        source: https://github.com/expo/turtle/issues/314 (gym output during export)
+        captures: {profile: xxxx, certificate: 'Apple Distribution: xxxx (xxxx)'}
+      - line: 'Provisioning profile "ttkdExpressApp" doesn''t include signing certificate "iPhone Developer: long li (D9N39VMFW3)".'
+        source: https://github.com/huangxuan518/HXPackRobot/issues/8 (older Xcode, no error prefix)
+        captures: {profile: ttkdExpressApp, certificate: 'iPhone Developer: long li (D9N39VMFW3)'}
+    no_match:
+      - line: 'Provisioning profile "Profile Name" doesn''t support the Push Notifications capability.'
+
 - id: signing-requires-development-team
   title: Signing requires a development team
   category: codesign-other

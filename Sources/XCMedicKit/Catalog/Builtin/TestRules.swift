@@ -110,7 +110,8 @@ extension BuiltinCatalog {
   role: cause
   patterns:
     - literal: ''' failed on '''
-      regex: "^Test case '(?<suite>[\\w.]+)\\.(?<test>\\w+)\\(\\)' failed on '"
+      # XCTest names the test Suite.test(); Swift Testing (Xcode 16+) names it Suite/test().
+      regex: "^Test case '(?<suite>[\\w.]+)[./](?<test>\\w+)\\(\\)' failed on '"
   message: '{suite}.{test}() failed'
   explanation: >
     With parallel testing (and in Xcode 26 logs) xcodebuild runs tests on clones of the simulator and prints one
@@ -129,6 +130,9 @@ extension BuiltinCatalog {
       - line: "Test case 'ExampleTestUITests.testExample()' failed on 'Clone 2 of iPhone 17 Pro - ExampleTestUITests-Runner (97123)' (6.270 seconds)"
         source: fastlane/fastlane@d5347690d47d:scan/spec/fixtures/xcode26_testing_failure.log
         captures: {suite: ExampleTestUITests, test: testExample}
+      - line: "Test case 'SubFolderTestDemoTests/exampleFalse()' failed on 'My Mac - TestDemo (29692)' (0.001 seconds)"
+        source: cpisciotta/xcbeautify@0253347f843d:Tests/XcbeautifyLibTests/ParserTests.swift (Swift Testing under xcodebuild)
+        captures: {suite: SubFolderTestDemoTests, test: exampleFalse}
     no_match:
       - line: "Test case 'BuildFlagTests.test_logClicksToConsole_isFalse()' passed on 'Clone 1 of iPhone 13 mini - xctest (32507)' (0.003 seconds)"
 
@@ -140,6 +144,9 @@ extension BuiltinCatalog {
   patterns:
     - literal: ' recorded an issue'
       regex: '^Test "?(?<test>.+?)"? recorded an issue(?: with \d+ arguments? .*?)? at (?<file>[^:\s]+):(?<line>\d+):(?<column>\d+): (?<message>.+)$'
+    # A parameterized test whose argument values span lines: "at file:line:col" comes on a later line.
+    - literal: ' recorded an issue with '
+      regex: '^Test "?(?<test>.+?)"? recorded an issue with \d+ arguments? '
   message: '{test} recorded an issue: {message}'
   explanation: >
     A Swift Testing expectation (#expect, #require) failed or the test threw an error at this location. The `→`
@@ -158,6 +165,9 @@ extension BuiltinCatalog {
       - line: '􀢄  Test secondExample() recorded an issue at DemoSwiftTestingTests.swift:11:5: Expectation failed: true == false'
         source: cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/demo_swift_testing_log.txt (SF Symbols glyph)
         captures: {test: secondExample()}
+      - line: '􀢄  Test "Different kinds of functions are handled correctly" recorded an issue with 3 arguments input → "final class C_NAME {'
+        source: cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/swift_test_log_macOS.txt (argument value continues on the next lines)
+        captures: {test: Different kinds of functions are handled correctly}
     no_match:
       - line: '✔ Test testTrueIsTrue() passed after 0.001 seconds.'
 
@@ -258,8 +268,9 @@ extension BuiltinCatalog {
     - literal: 'Failing tests:'
       regex: '^Failing tests:$'
   continuation:
-    while: "^(?:[\\w.]+(?:\\(\\))?:?|-\\[[\\w.]+ \\w+\\])(?: on '.*')?$"
-    collect: '^(?<tests>[\w.]+\(\)|-\[[\w.]+ \w+\])'
+    # Suite.test(), Swift Testing's Suite/test(), or -[Suite test]; with parallel testing, " on 'Clone 1 of …'".
+    while: "^(?:[\\w./]+(?:\\(\\))?:?|-\\[[\\w.]+ \\w+\\])(?: on '.*')?$"
+    collect: '^(?<tests>[\w./]+\(\)|-\[[\w.]+ \w+\])'
     max_lines: 200
   message: 'xcodebuild lists the tests that failed'
   explanation: >

@@ -121,5 +121,34 @@ extension BuiltinCatalog {
         captures: {plugin: BenchmarkPlugin, package: package-benchmark}
     no_match:
       - line: 'Validate /Users/me/App.app (in target App from project App)'
+
+- id: macro-implementation-not-found
+  title: The compiler could not load a macro's plugin
+  category: macro-validation
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'xternal macro implementation type '
+      regex: '[Ee]xternal macro implementation type [''‘](?<type>[^''’]+)[''’] could not be found for macro [''‘](?<macro>[^''’]+)[''’]'
+  message: "The plugin for macro {macro} ({type}) could not be loaded"
+  explanation: >
+    Every use of the macro fails because the compiler has no plugin for it: Xcode never built the macro target
+    (it was not trusted, so look for a "must be enabled" finding above), stale DerivedData or package caches point
+    at an old plugin, or with swift build the macro target is not a dependency of the target that uses it.
+  fixes:
+    - summary: Fix the macro trust error first if there is one (trust the macro or pass -skipMacroValidation)
+      commands: ['xcodebuild ... -skipMacroValidation']
+    - summary: Clear DerivedData and the package cache, then resolve packages again
+      commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData', 'xcodebuild -resolvePackageDependencies']
+  examples:
+    match:
+      - line: "macro.swift:2:20: error: external macro implementation type 'CasePathsMacros.CasePathableMacro' could not be found for macro 'CasePathable()'; plugin for module 'CasePathsMacros' not found"
+        source: swiftc 6.3.1 on Linux (shared/reference/failures.yaml, macro-external-implementation-not-found)
+        captures: {type: CasePathsMacros.CasePathableMacro, macro: CasePathable(), file: macro.swift, line: '2'}
+      - line: "External macro implementation type 'CasePathsMacros.CasePathableMacro' could not be found for macro 'CasePathable()'"
+        source: https://github.com/pointfreeco/swift-case-paths/pull/132 (Xcode's issue navigator wording)
+        captures: {type: CasePathsMacros.CasePathableMacro, macro: CasePathable()}
+    no_match:
+      - line: "@freestanding(expression) public macro stringify<T>(_ value: T) = #externalMacro(module: \"MyMacros\", type: \"StringifyMacro\")"
 """#
 }

@@ -95,5 +95,27 @@ extension BuiltinCatalog {
         captures: {command: emit-module, code: '1'}
     no_match:
       - line: 'error: the following command failed with exit code 1 but produced no further output'
+
+- id: command-failed-without-output
+  title: A build command failed and printed nothing
+  category: build-failed
+  severity: error
+  role: symptom
+  patterns:
+    - literal: 'but produced no further output'
+      regex: '[Tt]he following command failed with exit code (?<code>\d+) but produced no further output'
+  message: 'A build step failed with exit code {code} without printing why'
+  explanation: >
+    Xcode's line for a step that failed silently, most often a package plugin or macro that was not trusted
+    (Xcode 14 and 15 print "Validate plug-in ..." next to it) or a script phase that exits without output.
+  fixes:
+    - summary: Look at the lines just below and above for the step's name (Validate plug-in, a script phase) and fix that step
+  examples:
+    match:
+      - line: 'error: the following command failed with exit code 1 but produced no further output'
+        source: https://github.com/ordo-one/benchmark/issues/173 (before "Validate plug-in “BenchmarkPlugin” in package “package-benchmark”")
+        captures: {code: '1'}
+    no_match:
+      - line: 'error: emit-module command failed with exit code 1 (use -v to see invocation)'
 """#
 }
