@@ -46,8 +46,9 @@ for r in json.load(sys.stdin)["rules"]:
   echo "fuzzing $target for ${seconds}s..."
   # Leak checking is off: Foundation's NSRegularExpression on Linux loses 2,356 bytes in 4 allocations
   # once per process when the catalog is compiled (_CFRegularExpressionCreate), which LeakSanitizer
-  # reports on the first input. Crashes, ASan memory errors and timeouts still stop the run.
-  if ! (cd "$out/$target" && "$exe" -max_total_time="$seconds" -max_len=65536 -timeout=10 -detect_leaks=0 -print_final_stats=1 "$corpus" 2>&1 | tail -n 12); then
+  # reports at exit (and libFuzzer on the first input). Crashes, ASan memory errors and timeouts
+  # still stop the run.
+  if ! (cd "$out/$target" && ASAN_OPTIONS=detect_leaks=0 "$exe" -max_total_time="$seconds" -max_len=65536 -timeout=10 -detect_leaks=0 -print_final_stats=1 "$corpus" 2>&1 | tail -n 12); then
     echo "fuzz target $target FAILED: see the crash-* file in $out/$target"
     failed=1
   fi
