@@ -213,4 +213,11 @@ final class ScannerTests: XCTestCase {
         XCTAssertEqual(f.title, "Our own macro rule")
         XCTAssertEqual(f.severity, .warning)
     }
+
+    func testFixTextRendersCapturesAndDottedNamesAsPaths() {
+        let captures = ["suite": "AppTests.LoginTests", "test": "testLogin"]
+        XCTAssertEqual(Scanner.render("-only-testing:{suite:slashes}/{test}", captures), "-only-testing:AppTests/LoginTests/testLogin")
+        XCTAssertEqual(Scanner.render("swift test --filter {suite}.{test}", captures), "swift test --filter AppTests.LoginTests.testLogin")
+        XCTAssertEqual(Scanner.render("{ [id = self.id] in {missing} }", captures, names: ["missing"]), "{ [id = self.id] in  }")
+    }
 }

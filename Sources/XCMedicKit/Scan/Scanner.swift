@@ -243,8 +243,14 @@ public final class Scanner {
     static func render(_ template: String, _ captures: [String: String], names: Set<String> = []) -> String {
         guard template.contains("{") else { return template }
         var out = template
-        for (name, value) in captures { out = out.replacingOccurrences(of: "{\(name)}", with: value) }
-        for name in names where captures[name] == nil { out = out.replacingOccurrences(of: "{\(name)}", with: "") }
+        for (name, value) in captures {
+            out = out.replacingOccurrences(of: "{\(name)}", with: value)
+            // `{suite:slashes}`: a dotted name as a path (`Module.Suite` -> `Module/Suite` for -only-testing).
+            out = out.replacingOccurrences(of: "{\(name):slashes}", with: value.replacingOccurrences(of: ".", with: "/"))
+        }
+        for name in names where captures[name] == nil {
+            out = out.replacingOccurrences(of: "{\(name)}", with: "").replacingOccurrences(of: "{\(name):slashes}", with: "")
+        }
         return out
     }
 

@@ -21,7 +21,7 @@ extension BuiltinCatalog {
     swift-corelibs-xctest on Linux as Suite.test.
   fixes:
     - summary: Run just this test locally with the same destination
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:{suite}/{test}", 'swift test --filter {suite}.{test}']
+      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:{suite:slashes}/{test}", 'swift test --filter {suite}.{test}']
     - summary: Read the failure with its attachments in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
   examples:
@@ -85,7 +85,7 @@ extension BuiltinCatalog {
     has the details and attachments.
   fixes:
     - summary: Run just this test locally with the same destination
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:{suite}/{test}"]
+      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:{suite:slashes}/{test}"]
     - summary: Read the failure and its screenshots in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
   examples:
@@ -121,7 +121,7 @@ extension BuiltinCatalog {
     - summary: Read the failure in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
     - summary: Run just this test, without parallel testing, to see its output
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -parallel-testing-enabled NO -only-testing:{suite}/{test}"]
+      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -parallel-testing-enabled NO -only-testing:{suite:slashes}/{test}"]
   examples:
     match:
       - line: "Test case 'BuildFlagTests.test_failIntentionally()' failed on 'Clone 1 of iPhone 13 mini - xctest (59522)' (0.278 seconds)"
@@ -221,7 +221,7 @@ extension BuiltinCatalog {
     - summary: Read the failure in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
     - summary: Run just this test without parallel testing
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -parallel-testing-enabled NO -only-testing:{suite}/{test}"]
+      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -parallel-testing-enabled NO -only-testing:{suite:slashes}/{test}"]
   examples:
     match:
       - line: "[15:47:28]: ▸     ✖ [ExampleTestTests] testExample on 'Clone 1 of iPhone 17 Pro - ExampleTest (96789)' (0.474 seconds)"
