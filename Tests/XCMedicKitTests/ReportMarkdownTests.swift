@@ -62,3 +62,17 @@ final class ReportMarkdownTests: XCTestCase {
         XCTAssertEqual(Markdown.fence("plain", info: "sh"), "```sh\nplain\n```\n")
     }
 }
+
+/// A passing build's warnings are not called root causes.
+final class ReportMarkdownPassingTests: XCTestCase {
+    func testPassingLogListsWarningsNotRootCauses() throws {
+        let scanner = Scanner(ruleSet: try RuleSet.builtin())
+        let log = "/src/UseA.swift:5:17: warning: capture of 'l' with non-Sendable type 'Legacy' in a '@Sendable' closure; this is an error in the Swift 6 language mode\n** BUILD SUCCEEDED **\n"
+        try scanner.scan(text: log)
+        let diagnosis = scanner.finish()
+        XCTAssertEqual(diagnosis.status, .passed)
+        let markdown = Report.render(diagnosis, format: .markdown, color: false, redactor: .standard)
+        XCTAssertTrue(markdown.contains("### Warnings\n"), markdown)
+        XCTAssertFalse(markdown.contains("### Root cause"), markdown)
+    }
+}

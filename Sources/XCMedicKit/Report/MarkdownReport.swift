@@ -35,13 +35,18 @@ public struct MarkdownReport: Sendable {
             return out + "No failures found.\n"
         }
 
-        let causes = diagnosis.findings.filter { $0.role == .cause }
+        // As in the terminal report: errors lead; warnings only when nothing failed; info never.
+        let causes = diagnosis.findings.filter { $0.role == .cause && $0.severity == .error }
         let unknown = diagnosis.findings.filter { $0.role == .unrecognized }
-        let leads = causes.isEmpty ? unknown : causes
+        let warnings = diagnosis.findings.filter { $0.role == .cause && $0.severity == .warning }
+        let leads = !causes.isEmpty ? causes : !unknown.isEmpty ? unknown : warnings
         if leads.isEmpty {
-            out += "Only generic failure lines were found; the log may be cut before the real error.\n\n"
+            if diagnosis.status == .failed {
+                out += "Only generic failure lines were found; the log may be cut before the real error.\n\n"
+            }
         } else {
-            out += causes.isEmpty ? "### Errors no rule recognises\n\n" : "### Root cause\(leads.count == 1 ? "" : "s")\n\n"
+            let heading = !causes.isEmpty ? "Root cause\(leads.count == 1 ? "" : "s")" : !unknown.isEmpty ? "Errors no rule recognises" : "Warnings"
+            out += "### \(heading)\n\n"
             for f in leads.prefix(10) {
                 out += "- **\(Markdown.ruleText(f.title))**: \(Markdown.escape(text(f.message)))\(whereText(f))\n"
                 if let fix = f.fixes.first { out += "  - Fix: \(Markdown.escape(text(fix.summary)))\n" }
