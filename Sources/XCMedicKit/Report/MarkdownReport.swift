@@ -23,7 +23,7 @@ public struct MarkdownReport: Sendable {
     public func render(_ input: Diagnosis) -> String {
         let diagnosis = redactor.redact(input)
         var out = ""
-        let inputs = diagnosis.inputs.map { "`\(Markdown.codeSpanContent(inputName($0.path)))` (\($0.lines) lines, \($0.dialect))" }
+        let inputs = diagnosis.inputs.map { "`\(Markdown.codeSpanContent(inputName($0.path)))` (\($0.lines) line\($0.lines == 1 ? "" : "s"), \($0.dialect))" }
             .joined(separator: ", ")
         switch diagnosis.status {
         case .failed: out += "## ❌ xcmedic: the build failed\n\n"
