@@ -79,11 +79,11 @@ public struct GitHubReport: Sendable {
     private func logPlace(_ f: Finding, _ d: Diagnosis) -> String {
         guard let first = f.occurrences.first else { return "" }
         let name = d.inputs.indices.contains(first.input) ? d.inputs[first.input].path : "-"
-        return "\(name == "-" ? "stdin" : name) line \(first.line)\(f.count > 1 ? " and \(f.count - 1) more" : "")"
+        return "\(Diagnosis.Input.displayName(name)) line \(first.line)\(f.count > 1 ? " and \(f.count - 1) more" : "")"
     }
 
     private func inputsText(_ d: Diagnosis) -> String {
-        d.inputs.map { $0.path == "-" ? "stdin" : $0.path }.joined(separator: ", ")
+        d.inputs.map(\.displayName).joined(separator: ", ")
     }
 
     /// Data of a workflow command: the escapes of GitHub's actions/toolkit `escapeData`.

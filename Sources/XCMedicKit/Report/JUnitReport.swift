@@ -44,7 +44,7 @@ public struct JUnitReport: Sendable {
         out += "<testsuites name=\"xcmedic\" tests=\"\(passed ? 1 : total)\" failures=\"\(total)\" errors=\"0\">\n"
         if passed {
             // Some consumers (Jenkins by default) fail a job whose report has no testcase at all.
-            let inputs = diagnosis.inputs.map { $0.path == "-" ? "stdin" : $0.path }.joined(separator: ", ")
+            let inputs = diagnosis.inputs.map(\.displayName).joined(separator: ", ")
             out += "  <testsuite name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\">\n"
             out += "    <testcase classname=\"xcmedic\" name=\"\(XML.escape("no failures in \(redactor.redact(inputs))"))\"/>\n"
             out += "  </testsuite>\n"
@@ -208,7 +208,7 @@ public struct JUnitReport: Sendable {
         }
         if let first = f.occurrences.first {
             let name = d.inputs.indices.contains(first.input) ? d.inputs[first.input].path : "-"
-            lines.append("log: \(name == "-" ? "stdin" : name) line \(first.line)\(f.count > 1 ? " (\(f.count) times)" : "")")
+            lines.append("log: \(Diagnosis.Input.displayName(name)) line \(first.line)\(f.count > 1 ? " (\(f.count) times)" : "")")
         }
         if f.role != .symptom { lines.append(f.explanation) }
         if let fix = f.fixes.first {

@@ -23,7 +23,7 @@ public struct MarkdownReport: Sendable {
     public func render(_ input: Diagnosis) -> String {
         let diagnosis = redactor.redact(input)
         var out = ""
-        let inputs = diagnosis.inputs.map { "`\(Markdown.codeSpanContent(inputName($0.path)))` (\($0.lines) line\($0.lines == 1 ? "" : "s"), \($0.dialect))" }
+        let inputs = diagnosis.inputs.map { "`\(Markdown.codeSpanContent($0.displayName))` (\($0.lines) line\($0.lines == 1 ? "" : "s"), \($0.dialect))" }
             .joined(separator: ", ")
         switch diagnosis.status {
         case .failed: out += "## ❌ xcmedic: the build failed\n\n"
@@ -102,7 +102,6 @@ public struct MarkdownReport: Sendable {
     /// Text from the log (or rendered with its captures), with secrets removed.
     private func text(_ s: String) -> String { redactor.redact(s) }
 
-    private func inputName(_ path: String) -> String { path == "-" ? "stdin" : path }
 
     private func locationText(_ loc: SourceLocation) -> String {
         var s = relativePath(text(loc.file), to: workspaceRoot)
@@ -125,7 +124,7 @@ public struct MarkdownReport: Sendable {
 
     private func logPlace(_ f: Finding, _ d: Diagnosis) -> String {
         guard let first = f.occurrences.first else { return "" }
-        let name = d.inputs.count > 1 && d.inputs.indices.contains(first.input) ? "\(inputName(d.inputs[first.input].path)) " : ""
+        let name = d.inputs.count > 1 && d.inputs.indices.contains(first.input) ? "\(d.inputs[first.input].displayName) " : ""
         return "\(name)log line \(first.line)"
     }
 }

@@ -35,7 +35,7 @@ public struct TerminalReport {
         let notes = causes.filter { $0.severity == .info }
         let unknown = diagnosis.findings.filter { $0.role == .unrecognized }
         let symptoms = diagnosis.findings.filter { $0.role == .symptom }
-        let inputs = diagnosis.inputs.map { "\($0.path == "-" ? "stdin" : $0.path) (\($0.lines) line\($0.lines == 1 ? "" : "s"), \($0.dialect))" }.joined(separator: ", ")
+        let inputs = diagnosis.inputs.map { "\($0.displayName) (\($0.lines) line\($0.lines == 1 ? "" : "s"), \($0.dialect))" }.joined(separator: ", ")
         let warningCount = warnings.isEmpty ? "" : " with \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
 
         switch diagnosis.status {

@@ -47,6 +47,10 @@ public struct Diagnosis: Sendable {
         public var bytes: Int
         public var lines: Int
         public var dialect: String
+
+        /// How reports name the input: `stdin` for `-`.
+        public var displayName: String { Input.displayName(path) }
+        public static func displayName(_ path: String) -> String { path == "-" ? "stdin" : path }
     }
 
     public static let schemaVersion = 1
