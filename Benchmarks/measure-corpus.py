@@ -5,11 +5,14 @@ The folder holds the logs and a `labels.tsv` (columns: file, expected_categories
 labelled with the categories a person expects named (comma-separated), or `none`.
 
 A labelled category counts as found when a finding with role `cause` of that category is reported.
-A false alarm is a `none` case with any root-cause error, and, per labelled case, each extra
-root-cause error category that is not among its labels (reported, not counted against recall).
+Per failing case: case recall (some labelled category is named as a cause), top-1 (the first
+root-cause error is of a labelled category), and whether it was reported green (status `passed`
+or exit 0 with the default `--fail-on error`). A false alarm is a `none` case with any root-cause
+error, and, per labelled case, each extra root-cause error category that is not among its labels
+(reported, not counted against recall).
 
 Usage: Benchmarks/measure-corpus.py [FOLDER] [--xcmedic PATH] [--verbose]
-  FOLDER defaults to ../shared/corpus (cases under FOLDER/cases when present).
+  FOLDER defaults to Tests/Corpus, the project's own corpus (cases under FOLDER/cases when present).
 """
 import argparse
 import collections
@@ -19,12 +22,14 @@ import subprocess
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
+# Runtime console warnings: named as warning-severity causes; a log with only these is not a red build.
+WARNING_CATEGORIES = {"autolayout-conflict", "autolayout-ambiguous-height", "tableview-offscreen-layout"}
 root = os.path.dirname(here)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("folder", nargs="?", default=os.path.join(root, "..", "shared", "corpus"))
+    parser.add_argument("folder", nargs="?", default=os.path.join(root, "Tests", "Corpus"))
     parser.add_argument("--xcmedic", default=None, help="the xcmedic binary (default: build and use .build/release/xcmedic)")
     parser.add_argument("--verbose", action="store_true", help="list every case")
     args = parser.parse_args()
@@ -43,10 +48,15 @@ def main():
 
     found = collections.Counter()
     expected = collections.Counter()
+    top1_hits = collections.Counter()
     none_cases = 0
     none_alarms = 0
     extras = collections.Counter()
     missed = []
+    green = []          # failing cases reported as passing or exiting 0
+    failing_cases = 0
+    cases_found = 0
+    cases_top1 = 0
     with open(labels_path, encoding="utf-8") as f:
         header = f.readline().rstrip("\n").split("\t")
         col_file, col_labels = header.index("file"), header.index("expected_categories")
@@ -55,14 +65,16 @@ def main():
     for row in rows:
         name, labels = row[col_file], [c.strip() for c in row[col_labels].split(",") if c.strip()]
         path = os.path.join(cases_dir, name)
-        out = subprocess.run([binary, "scan", "--no-config", "--format", "json", "--fail-on", "never", path],
+        out = subprocess.run([binary, "scan", "--no-config", "--format", "json", path],
                              capture_output=True, text=True)
-        if out.returncode != 0:
+        if out.returncode not in (0, 1):
             print(f"{name}: xcmedic exited {out.returncode}: {out.stderr.strip()}", file=sys.stderr)
             return 1
         report = json.loads(out.stdout)
-        causes = {f["category"] for f in report["findings"] if f["role"] == "cause"}
-        cause_errors = {f["category"] for f in report["findings"] if f["role"] == "cause" and f["severity"] == "error"}
+        causes = [f for f in report["findings"] if f["role"] == "cause"]
+        cause_categories = {f["category"] for f in causes}
+        cause_errors = {f["category"] for f in causes if f["severity"] == "error"}
+        first = next((f["category"] for f in causes if f["severity"] == "error"), None) or (causes[0]["category"] if causes else None)
         if labels == ["none"]:
             none_cases += 1
             alarm = bool(cause_errors)
@@ -70,27 +82,42 @@ def main():
             if args.verbose or alarm:
                 print(f"{'ALARM' if alarm else 'ok   '} {name}: none expected, root-cause errors {sorted(cause_errors)}")
             continue
+        failing_cases += 1
+        if not set(labels) <= WARNING_CATEGORIES and (out.returncode == 0 or report["status"] == "passed"):
+            green.append((name, report["status"], out.returncode))
+        hit = False
         for label in labels:
             expected[label] += 1
-            if label in causes:
+            if label in cause_categories:
                 found[label] += 1
+                hit = True
             else:
-                missed.append((name, label, sorted(causes)))
+                missed.append((name, label, sorted(cause_categories)))
+        cases_found += hit
+        if first in labels:
+            cases_top1 += 1
+            top1_hits[first] += 1
         for extra in cause_errors - set(labels):
             extras[extra] += 1
         if args.verbose:
-            print(f"{'ok   ' if set(labels) <= causes else 'MISS '} {name}: expected {labels}, causes {sorted(causes)}")
+            mark = "ok   " if set(labels) <= cause_categories else ("part " if hit else "MISS ")
+            print(f"{mark} {name}: expected {labels}, causes {sorted(cause_categories)} (first: {first})")
 
     print()
-    print(f"{'category':32} {'found':>5} / {'cases':<5} recall   extra root-cause categories elsewhere")
+    print(f"{'category':28} {'found':>5} / {'cases':<5} recall   extra root-cause categories elsewhere")
     for category in sorted(expected):
-        print(f"{category:32} {found[category]:>5} / {expected[category]:<5} {found[category] / expected[category]:6.0%}   {extras.get(category, 0)}")
+        print(f"{category:28} {found[category]:>5} / {expected[category]:<5} {found[category] / expected[category]:6.0%}   {extras.get(category, 0)}")
     total_found, total = sum(found.values()), sum(expected.values())
-    print(f"{'all labelled failures':32} {total_found:>5} / {total:<5} {total_found / max(total, 1):6.0%}")
-    print(f"{'none cases with a root-cause error':32} {none_alarms:>5} / {none_cases:<5}")
+    print(f"{'labels found':28} {total_found:>5} / {total:<5} {total_found / max(total, 1):6.1%}")
+    print(f"{'failing cases with a right cause':28} {cases_found:>5} / {failing_cases:<5} {cases_found / max(failing_cases, 1):6.1%}   (case recall)")
+    print(f"{'failing cases, right first cause':28} {cases_top1:>5} / {failing_cases:<5} {cases_top1 / max(failing_cases, 1):6.1%}   (top-1)")
+    print(f"{'failing cases reported green':28} {len(green):>5} / {failing_cases:<5}   (status passed or exit 0)")
+    print(f"{'passing cases with an error cause':28} {none_alarms:>5} / {none_cases:<5}")
     for name, label, causes in missed:
         print(f"missed: {name}: {label} (named: {', '.join(causes) or 'nothing'})")
-    return 0 if not missed and none_alarms == 0 else 1
+    for name, status, code in green:
+        print(f"green: {name}: status {status}, exit {code}")
+    return 0 if not missed and none_alarms == 0 and not green else 1
 
 
 if __name__ == "__main__":

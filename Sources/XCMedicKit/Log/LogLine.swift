@@ -20,29 +20,55 @@ public struct SourceLocation: Sendable, Equatable, Hashable {
 
 /// One log line with the wrappers of CI systems and formatters taken off, ready for rule matching.
 ///
-/// Wrappers removed, in any combination: GitHub Actions timestamps (`2024-05-01T10:00:00.1234567Z `),
-/// fastlane's `[12:00:00]: ` and its `▸ `, xcpretty/xcbeautify glyphs (`❌ `, `⚠️ `, `✖ `, `▸ `,
-/// SF Symbols, and `[x] ` for `❌ ` without colours), and leading white space. The raw text is kept for excerpts.
+/// Wrappers removed, in any combination: GitHub Actions timestamps (`2024-05-01T10:00:00.1234567Z `)
+/// and workflow commands (`##[error]`, `::error file=…::`), fastlane's `[12:00:00]: ` and its `▸ `,
+/// other CI timestamps (`[2024-05-01 10:00:00]`, `10:00:00.123 `), a `tool[pid:tid] ` prefix with the
+/// date Apple's logging puts before it, a Markdown quote (`> `) of a pasted log, xcpretty/xcbeautify
+/// glyphs (`❌ `, `⚠️ `, `✖ `, `▸ `, SF Symbols, and `[x] ` for `❌ ` without colours), the box
+/// drawing of a Swift diagnostic whose header line is not there (`  |- error: `), and leading white
+/// space. The raw text is kept for excerpts.
 public struct LogLine: Sendable {
     public var raw: String
     /// The line as rules see it.
     public var text: String
-    /// Level implied by a formatter glyph (`❌` error, `⚠️` warning), if any.
+    /// Level implied by a formatter glyph (`❌` error, `⚠️` warning) or a CI annotation (`##[error]`), if any.
     public var glyphLevel: LineLevel?
     /// The compiler-style header (`file:line:col: error: `), if the line has one.
     public var header: DiagnosticHeader?
+    /// The line was a diagnostic inside a Swift diagnostic box (`  |- error: …`, `  `- note: …`),
+    /// with the box drawing taken off `text`.
+    public var boxed: Bool
+    /// The message alone: without the compiler header and without a leading `error: ` / `warning: `.
+    /// Rules that do not match `text` are tried on it, so a message pasted on its own, or cut from
+    /// its header, is still recognised.
+    public var bare: String
+    /// Level a bare `error: ` / `warning: ` / `note: ` at the start of `text` gives.
+    public var prefixLevel: LineLevel?
 
     public init(raw: String) {
         self.raw = raw
         var glyph: LineLevel?
-        text = LogLine.strip(raw, glyph: &glyph)
+        var boxed = false
+        text = LogLine.strip(raw, glyph: &glyph, boxed: &boxed)
         glyphLevel = glyph
+        self.boxed = boxed
         header = DiagnosticHeader.parse(text, glyphLevel: glyph)
+        if let header {
+            bare = header.message
+            prefixLevel = nil
+        } else if let (rest, level) = DiagnosticHeader.dropLevelPrefix(text) {
+            bare = rest
+            prefixLevel = level
+        } else {
+            bare = text
+            prefixLevel = nil
+        }
     }
 
     /// A line inside a Swift-style diagnostic box (` 12 | code`, `    |  `- note: ...`): it repeats
-    /// the header above it, so it is context, never a finding of its own.
+    /// the header above it, so it is context, never a finding of its own while that header is there.
     public var isBoxLine: Bool {
+        if boxed { return true }
         var scalars = text.unicodeScalars[...]
         while let c = scalars.first, ("0"..."9").contains(c) || c == " " { scalars = scalars.dropFirst() }
         guard let mark = scalars.first else { return false }
@@ -50,10 +76,15 @@ public struct LogLine: Sendable {
         return mark == ":" && scalars.count == 1 // the elision line between excerpts
     }
 
-    /// Level from the header or glyph.
-    public var level: LineLevel? { header?.level ?? glyphLevel }
+    /// Level from the header, a bare level prefix or the glyph.
+    public var level: LineLevel? { header?.level ?? prefixLevel ?? glyphLevel }
 
     static func strip(_ raw: String, glyph: inout LineLevel?) -> String {
+        var boxed = false
+        return strip(raw, glyph: &glyph, boxed: &boxed)
+    }
+
+    static func strip(_ raw: String, glyph: inout LineLevel?, boxed: inout Bool) -> String {
         var s = Substring(raw)
         var changed = true
         while changed {
@@ -63,6 +94,22 @@ public struct LogLine: Sendable {
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
+            if let (rest, level) = dropWorkflowCommand(s) {
+                s = rest
+                if let level, glyph == nil { glyph = level }
+                changed = true
+                continue
+            }
+            if let rest = dropBracketedTimestamp(s) { s = rest; changed = true; continue }
+            if let rest = dropClockTime(s) { s = rest; changed = true; continue }
+            if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
+            if s.hasPrefix("> ") || s == ">" { s = s.dropFirst(); changed = true; continue }
+            if let rest = dropBox(s) {
+                s = rest
+                boxed = true
+                changed = true
+                continue
+            }
             // xcbeautify without colours writes `[x] ` where it would write `❌ `. (Its `[!] ` for
             // warnings stays: CocoaPods starts its errors with `[!] `.)
             if s.hasPrefix("[x] ") {
@@ -132,6 +179,99 @@ public struct LogLine: Sendable {
         return nil
     }
 
+    /// GitHub Actions' `##[error]` / `##[warning]` / `##[group]` and workflow commands
+    /// `::error file=…,line=…::` / `::warning::` / `::notice::`, with the level they give.
+    private static func dropWorkflowCommand(_ s: Substring) -> (Substring, LineLevel?)? {
+        if s.hasPrefix("##[") {
+            guard let close = s.firstIndex(of: "]") else { return nil }
+            let name = s[s.index(s.startIndex, offsetBy: 3)..<close].lowercased()
+            guard ["error", "warning", "notice", "debug", "group", "endgroup", "command", "section"].contains(name) else { return nil }
+            return (s[s.index(after: close)...], name == "error" ? .error : name == "warning" ? .warning : nil)
+        }
+        if s.hasPrefix("::") {
+            let body = s.dropFirst(2)
+            for (name, level) in [("error", LineLevel.error), ("warning", .warning), ("notice", .note)] where body.hasPrefix(name) {
+                let after = body.dropFirst(name.count)
+                guard let first = after.first, first == " " || first == ":" else { return nil }
+                guard let end = after.range(of: "::") else { return nil }
+                return (after[end.upperBound...], level)
+            }
+        }
+        return nil
+    }
+
+    /// `[2024-05-01 10:00:00]`, `[2024-05-01T10:00:00.123Z]`, `[10:00:00]` or `[10:00:00.123]` then a
+    /// space (CI services, Jenkins' timestamper, build scripts).
+    private static func dropBracketedTimestamp(_ s: Substring) -> Substring? {
+        let u = Array(s.utf8.prefix(40))
+        guard u.count >= 10, u[0] == 91 else { return nil }
+        guard let close = u.firstIndex(of: 93), close >= 9 else { return nil }
+        let inner = u[1..<close]
+        // digits, '-', ':', '.', 'T', 'Z', ' ', '+', ',' only, with at least two ':'
+        guard inner.allSatisfy({ (48...57).contains($0) || [45, 58, 46, 84, 90, 32, 43, 44].contains($0) }),
+              inner.filter({ $0 == 58 }).count >= 2, (48...57).contains(inner.first ?? 0) else { return nil }
+        var rest = s.utf8.dropFirst(close + 1)
+        if rest.first == 58 { rest = rest.dropFirst() } // `]:`
+        guard rest.first == 32 || rest.isEmpty else { return nil }
+        return Substring(rest)
+    }
+
+    /// `10:00:00 `, `10:00:00.123 ` (a clock time before the text: Jenkins, Buildkite, Bitrise exports).
+    private static func dropClockTime(_ s: Substring) -> Substring? {
+        let u = Array(s.utf8.prefix(16))
+        guard u.count >= 9, u[2] == 58, u[5] == 58 else { return nil }
+        for k in [0, 1, 3, 4, 6, 7] where !(48...57).contains(u[k]) { return nil }
+        var i = 8
+        if i < u.count, u[i] == 46 || u[i] == 44 { i += 1; while i < u.count, (48...57).contains(u[i]) { i += 1 } }
+        guard i < u.count, u[i] == 32 else { return nil }
+        return Substring(s.utf8.dropFirst(i + 1))
+    }
+
+    /// `xcodebuild[12345:678901] ` or `2024-05-01 10:00:00.123 xcodebuild[12345:678901] ` (Apple's
+    /// logging), also with `+0000` after the time.
+    private static func dropToolPrefix(_ s: Substring) -> Substring? {
+        let u = Array(s.utf8.prefix(160))
+        var i = 0
+        // Optional date and time: yyyy-MM-dd HH:mm:ss[.SSS][ +zzzz] and a space.
+        if u.count > 20, u[4] == 45, u[7] == 45, u[10] == 32, u[13] == 58, u[16] == 58,
+           [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18].allSatisfy({ (48...57).contains(u[$0]) }) {
+            i = 19
+            if i < u.count, u[i] == 46 { i += 1; while i < u.count, (48...57).contains(u[i]) { i += 1 } }
+            if i + 1 < u.count, u[i] == 32, u[i + 1] == 43 || u[i + 1] == 45 { // ` +0000`
+                var j = i + 2
+                while j < u.count, (48...57).contains(u[j]) { j += 1 }
+                if j > i + 2 { i = j }
+            }
+            guard i < u.count, u[i] == 32 else { return nil }
+            i += 1
+        }
+        // tool name, then [digits:hex-or-digits]
+        let nameStart = i
+        while i < u.count, u[i] != 91, u[i] != 32 { i += 1 }
+        guard i > nameStart, i < u.count, u[i] == 91 else { return nil }
+        i += 1
+        let pidStart = i
+        while i < u.count, (48...57).contains(u[i]) { i += 1 }
+        guard i > pidStart, i < u.count, u[i] == 58 else { return nil }
+        i += 1
+        while i < u.count, (48...57).contains(u[i]) || (97...102).contains(u[i]) || u[i] == 120 { i += 1 }
+        guard i < u.count, u[i] == 93 else { return nil }
+        i += 1
+        guard i < u.count, u[i] == 32 else { return nil }
+        return Substring(s.utf8.dropFirst(i + 1))
+    }
+
+    /// The box drawing in front of a diagnostic inside a Swift-style box: `|- error: `, `` `- note: ``,
+    /// `|  |- warning: `. Only when a level follows, so code lines (` 12 | let x`) stay box lines.
+    private static func dropBox(_ s: Substring) -> Substring? {
+        guard let first = s.utf8.first, first == 124 || first == 96 else { return nil } // | or `
+        var rest = s.utf8[...]
+        while let b = rest.first, b == 124 || b == 96 || b == 32 || b == 45 { rest = rest.dropFirst() }
+        let tail = Substring(rest)
+        guard DiagnosticHeader.dropLevelPrefix(tail) != nil else { return nil }
+        return tail
+    }
+
     /// A formatter's leading symbol followed by a space. Returns the rest and the level it implies.
     private static func dropGlyph(_ s: Substring, first: Unicode.Scalar) -> (Substring, LineLevel?)? {
         let value = first.value
@@ -194,6 +334,15 @@ public struct DiagnosticHeader: Sendable, Equatable {
                 if i + 1 < u.count, u[i + 1] == 32 { return nil } // "word: " before any location
             }
             i += 1
+        }
+        return nil
+    }
+
+    /// `error: message` → (`message`, .error); also `fatal error: `, `warning: `, `note: `.
+    static func dropLevelPrefix<S: StringProtocol>(_ text: S) -> (String, LineLevel)? {
+        guard let first = text.utf8.first, first == 101 || first == 102 || first == 119 || first == 110 || first == 114 else { return nil }
+        for (prefix, level) in levelPrefixes where text.hasPrefix(prefix) {
+            return (String(text.dropFirst(prefix.count)), level)
         }
         return nil
     }

@@ -127,6 +127,13 @@ struct FindingCollector {
         findings[i].excerpt.append(FindingCollector.clip(line))
     }
 
+    /// Lines that stood before the finding's line (a failed step's output), in log order.
+    mutating func prependExcerpt(_ i: Int, _ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        let room = max(0, Diagnosis.maxExcerptLines - findings[i].excerpt.count)
+        findings[i].excerpt.insert(contentsOf: lines.suffix(room).map(FindingCollector.clip), at: 0)
+    }
+
     mutating func collect(_ i: Int, name: String, value: String) {
         var list = findings[i].collected[name] ?? []
         guard list.count < 100, !list.contains(value) else { return }

@@ -115,13 +115,24 @@ final class CompiledRule: @unchecked Sendable {
     ///
     /// The literal is looked for in the line as read, like the prefilter does: a literal may include the
     /// formatter glyph that stripping removes (`✖ ` of a failing test in xcbeautify output).
+    ///
+    /// A pattern that does not match the line is tried on its bare message (`LogLine.bare`): the same
+    /// message pasted without its `file:line: error:` header, or cut from it, is the same failure.
     func match(_ line: LogLine) -> CompiledRegex.CaptureOutcome {
         var timedOut = false
+        // Not for a warning: a pattern that names `error:` around its message means to leave warnings out.
+        let tryBare = line.bare.utf8.count != line.text.utf8.count && line.level != .warning
         for (index, pattern) in patterns.enumerated() where Bytes.contains(line.raw, literalBytes[index]) {
             switch pattern.match(line.text) {
             case .matched(let captures): return .matched(captures)
             case .timedOut: timedOut = true
-            case .noMatch: continue
+            case .noMatch:
+                guard tryBare else { continue }
+                switch pattern.match(line.bare) {
+                case .matched(let captures): return .matched(captures)
+                case .timedOut: timedOut = true
+                case .noMatch: continue
+                }
             }
         }
         return timedOut ? .timedOut : .noMatch

@@ -14,6 +14,14 @@ public final class Scanner {
     private var inputs: [Diagnosis.Input] = []
     private var open: OpenBlock?
     private var present: [Int] = []
+    /// The end of the previous chunk (whole lines), so a failed step can be read back across chunks.
+    private var previousTail: [UInt8] = []
+    static let keptTailBytes = 64 * 1024
+    /// The chunk and line being matched, for reading back the lines before it.
+    private var currentBase: UnsafePointer<UInt8>?
+    private var currentLineStart = 0
+    /// Line number of the last error-severity root cause in the current input (0: none yet).
+    private var lastCauseLine = 0
 
     /// The lines after a match that still belong to it.
     private struct OpenBlock {
@@ -34,11 +42,16 @@ public final class Scanner {
         let inputIndex = inputs.count
         var detector = DialectDetector()
         open = nil
+        previousTail = []
+        lastCauseLine = 0
         try reader.forEachChunk { chunk in
             if detector.wantsMore { detector.observe(chunk.bytes) }
             process(chunk, input: inputIndex)
+            keepTail(chunk)
         }
         open = nil
+        currentBase = nil
+        previousTail = []
         inputs.append(Diagnosis.Input(path: source.name, bytes: reader.bytesRead, lines: reader.lineCount, dialect: detector.dialect))
     }
 
@@ -51,7 +64,25 @@ public final class Scanner {
     }
 
     public func finish() -> Diagnosis {
-        collector.diagnosis(inputs: inputs)
+        explainFailedCommandsList()
+        return collector.diagnosis(inputs: inputs)
+    }
+
+    /// Keeps the last whole lines of a chunk (up to `keptTailBytes`) for reading back across chunks.
+    private func keepTail(_ chunk: LogChunk) {
+        guard let base = chunk.bytes.baseAddress, chunk.bytes.count > 0 else { return }
+        let count = chunk.bytes.count
+        var from = max(0, count - Scanner.keptTailBytes)
+        if from > 0 {
+            guard let lf = memchr(base + from, 0x0A, count - from) else { previousTail = []; return }
+            from = UnsafeRawPointer(lf) - UnsafeRawPointer(base) + 1
+        }
+        if count - from + previousTail.count <= Scanner.keptTailBytes, from == 0 {
+            previousTail.append(contentsOf: chunk.bytes) // small chunks: keep the earlier ones too
+            if previousTail.count > Scanner.keptTailBytes { previousTail.removeFirst(previousTail.count - Scanner.keptTailBytes) }
+        } else {
+            previousTail = Array(UnsafeBufferPointer(start: base + from, count: count - from))
+        }
     }
 
     // MARK: - Chunks and lines
@@ -103,7 +134,12 @@ public final class Scanner {
         ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
         guard !present.isEmpty else { return }
         let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
-        if line.isBoxLine || line.header?.level == .note { return }
+        // Box lines repeat the header above them; one with a diagnostic but no header in the log
+        // (`swift build 2>&1 | tail`) is the message itself. A note is context, never a finding.
+        if line.isBoxLine && !line.boxed { return }
+        if line.level == .note && (line.header != nil || line.boxed) { return }
+        currentBase = base
+        currentLineStart = start
 
         var candidates: [Int] = []
         var errorMarker = false
@@ -129,7 +165,7 @@ public final class Scanner {
                 continue
             }
         }
-        if line.level == .error || (errorMarker && ScanMarkers.errorLike.matches(line.text)) {
+        if line.level == .error || (errorMarker && line.level != .warning && ScanMarkers.errorLike.matches(line.text)) {
             recordUnrecognized(line, lineNumber: lineNumber, input: input)
         } else if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
@@ -153,9 +189,91 @@ public final class Scanner {
             severity: severity,
             occurrence: occurrence, excerptLine: line.raw, errorInSwift6: Scanner.isSwift6Error(line.text)
         ) else { return }
+        if let kind = captures["step"], !kind.isEmpty {
+            explainStep(kind: kind, rule: rule, finding: index, first: first, line: line, lineNumber: lineNumber, input: input)
+        }
+        if rule.role == .cause, severity == .error { lastCauseLine = lineNumber }
         if rule.continuation != nil || line.header != nil {
             open = OpenBlock(finding: index, keepExcerpt: first, rule: rule.continuation == nil ? nil : compiled,
                              remaining: rule.continuation?.maxLines ?? 16)
+        }
+    }
+
+    // MARK: - Failed steps
+
+    static let failedStepRuleID = "failed-step"
+
+    /// A rule's line closed a failed step (`Command PhaseScriptExecution failed …`, a CI script that
+    /// exited non-zero). When no root cause was named inside the step, the last lines it printed are
+    /// the explanation: a wrapper becomes a cause finding for the step, and a cause rule's excerpt
+    /// gets those lines.
+    private func explainStep(kind: String, rule: Rule, finding: Int, first: Bool, line: LogLine, lineNumber: Int, input: Int) {
+        guard let base = currentBase else { return }
+        var printed: [String] = [] // newest first
+        var title: String?
+        var walked = 0
+        var foundStart = false
+        PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 400) { previous in
+            walked += 1
+            let indented = previous.raw.first == " " || previous.raw.first == "\t"
+            if !indented, let start = FailedStep.parseStart(previous.text) {
+                title = start.title
+                foundStart = true
+                return false
+            }
+            if previous.text.hasPrefix("Command "), previous.text.contains(" failed") { return false } // the step before
+            if printed.count < 8, !FailedStep.isNoise(previous.text) { printed.append(previous.raw) }
+            return true
+        }
+        let windowStart = lineNumber - walked
+        let category = FailedStep.category(ofKind: kind)
+        let script = category == "phase-script-failed" || category == "xcode-cloud-script"
+        // A compile, link or sign step is explained by any cause before it (its errors may stand in
+        // another block); a script only by a cause inside its own output.
+        if lastCauseLine > 0, script ? (foundStart && lastCauseLine >= windowStart) : true { return }
+        if !script, !foundStart, printed.isEmpty { return }
+        let lines = Array(printed.reversed())
+        if rule.role == .cause {
+            if first { collector.prependExcerpt(finding, lines) }
+            return
+        }
+        let step = FailedStep(kind: kind, title: title, startLine: foundStart ? windowStart : nil, lines: lines)
+        recordFailedStep(step, wrapperLine: line.raw, lineNumber: lineNumber, input: input)
+    }
+
+    private func recordFailedStep(_ step: FailedStep, wrapperLine: String, lineNumber: Int, input: Int) {
+        let name = step.title.map { "\(step.kind) \($0)" } ?? step.kind
+        let telling = FailedStep.mostTelling(step.lines.map { LogLine(raw: $0).text })
+        let message = telling.map { "\(name) failed: \($0)" } ?? "\(name) failed without printing why"
+        let rule = FailedStep.rule(for: step)
+        guard let (index, first) = collector.add(
+            rule: rule, fixes: rule.fixes, captures: ["step": step.kind, "title": step.title ?? ""], message: message,
+            severity: .error, occurrence: Occurrence(line: lineNumber, input: input, location: nil),
+            excerptLine: wrapperLine, errorInSwift6: false
+        ) else { return }
+        if first { collector.prependExcerpt(index, step.lines) }
+        lastCauseLine = lineNumber
+    }
+
+    /// A log that names failed commands (`The following build commands failed:`) but no root cause
+    /// anywhere (a pasted tail, a formatter that dropped the errors) gets one cause per failed step.
+    private func explainFailedCommandsList() {
+        let findings = collector.findings
+        guard !findings.contains(where: { $0.role == .cause && $0.severity == .error }) else { return }
+        for finding in findings where finding.rule == "build-commands-failed" {
+            for command in finding.collected["command"] ?? [] {
+                let text = LogLine(raw: command).text
+                let kind = String(text.prefix(while: { $0 != " " }))
+                guard !kind.isEmpty else { continue }
+                let step = FailedStep(kind: kind, title: FailedStep.title(kind: kind, arguments: text.dropFirst(kind.count)),
+                                      startLine: nil, lines: [])
+                let occurrence = finding.occurrences.first ?? Occurrence(line: 0, input: 0, location: nil)
+                let name = step.title.map { "\(kind) \($0)" } ?? kind
+                let rule = FailedStep.rule(for: step)
+                _ = collector.add(rule: rule, fixes: rule.fixes, captures: ["step": kind, "title": step.title ?? ""],
+                                  message: "\(name) failed; the log does not show what it printed",
+                                  severity: .error, occurrence: occurrence, excerptLine: command, errorInSwift6: false)
+            }
         }
     }
 

@@ -1,0 +1,212 @@
+import Foundation
+
+/// A build step that failed, read from the lines it printed: what a person does by hand when
+/// xcodebuild says only `Command PhaseScriptExecution failed with a nonzero exit code`.
+///
+/// xcodebuild prints each step's output as one block: the step's start line
+/// (`PhaseScriptExecution Run\ Script /…/Script-1A2B.sh (in target 'App' from project 'App')`), the
+/// commands it ran (`cd …`, `export …`, `/bin/sh -c …`), what they printed, and, when the step failed,
+/// `Command <Kind> failed with a nonzero exit code`. fastlane, Xcode Cloud and CI services close a
+/// failed step with lines of their own. When no rule names a cause inside the step, the last lines
+/// the step printed are its explanation.
+struct FailedStep: Equatable {
+    /// `PhaseScriptExecution`, `Ld`, `SwiftCompile`, `ci_post_clone.sh`, …
+    var kind: String
+    /// What the step was about: a script phase's name, a file, a target.
+    var title: String?
+    /// 1-based line number of the step's start line, when the block has one.
+    var startLine: Int?
+    /// The last meaningful lines it printed, oldest first.
+    var lines: [String]
+
+    /// The category a failure of this kind of step belongs to.
+    var category: String { FailedStep.category(ofKind: kind) }
+
+    static func category(ofKind kind: String) -> String {
+        if let known = kinds[kind] { return known }
+        let lower = kind.lowercased()
+        if lower.hasPrefix("ci_") && lower.hasSuffix(".sh") { return "xcode-cloud-script" }
+        if lower.contains("script") || lower.hasSuffix(".sh") { return "phase-script-failed" }
+        if lower.contains("compile") || lower.contains("swift") { return "compile-error-generic" }
+        if lower.contains("sign") { return "codesign-other" }
+        if lower.contains("link") || lower == "ld" { return "linker-other" }
+        return "build-failed"
+    }
+
+    /// xcodebuild's step names (Xcode 8 to 26) and the category of a failure in each.
+    static let kinds: [String: String] = {
+        var table: [String: String] = [:]
+        for k in ["PhaseScriptExecution", "RunScript", "ShellScript"] { table[k] = "phase-script-failed" }
+        for k in ["Ld", "Libtool", "CreateUniversalBinary", "GenerateDSYMFile", "Strip", "MetalLink"] { table[k] = "linker-other" }
+        for k in ["SwiftCompile", "CompileSwift", "CompileSwiftSources", "SwiftEmitModule", "EmitSwiftModule", "SwiftDriver",
+                  "SwiftDriverJobDiscovery", "SwiftDriverCompilation", "SwiftMergeGeneratedHeaders", "MergeSwiftModule",
+                  "PrecompileSwiftBridgingHeader", "SwiftGeneratePch", "CompileC", "ProcessPCH", "ProcessPCH++",
+                  "ScanDependencies", "CompileXIB", "CompileStoryboard", "LinkStoryboards", "CompileAssetCatalog",
+                  "CompileMetalFile", "CompileDocumentationCatalog", "GenerateAssetSymbols", "CompileSkybox",
+                  "CompileCoreMLModel", "CoreMLModelCodegen", "DataModelCompile", "ExtractAppIntentsMetadata",
+                  "SwiftExplicitDependencyCompileModuleFromInterface", "SwiftExplicitDependencyGeneratePcm",
+                  "CompileStringCatalog", "EmitSwiftModuleDerivedFile"] {
+            table[k] = "compile-error-generic"
+        }
+        for k in ["CodeSign", "ProcessProductPackaging", "ProcessProductPackagingDER", "ValidateEmbeddedBinary", "Validate",
+                  "RegisterExecutionPolicyException", "SignFile"] {
+            table[k] = "codesign-other"
+        }
+        for k in ["ComputeTargetDependencyGraph", "ComputePackagePrebuildTargetDependencyGraph", "ResolvePackageGraph"] {
+            table[k] = "spm-resolution"
+        }
+        return table
+    }()
+
+    /// Step names that start a step block even without Xcode 11+'s `(in target '…' from project '…')`.
+    static let startNames: Set<String> = Set(kinds.keys).union([
+        "ProcessInfoPlistFile", "CpResource", "CopySwiftLibs", "Touch", "Ditto", "CopyPNGFile", "CopyPlistFile",
+        "CopyStringsFile", "WriteAuxiliaryFile", "CreateBuildDirectory", "MkDir", "SymLink", "PBXCp", "Copy",
+        "RegisterWithLaunchServices", "ProcessXCFramework", "CopyTiffFile", "CpHeader", "Preprocess",
+    ])
+
+    /// The step a start line opens: `PhaseScriptExecution [CP]\ Check\ Pods\ Manifest.lock /…sh (in target 'A' from project 'A')`.
+    static func parseStart(_ line: String) -> (kind: String, title: String?)? {
+        guard let first = line.utf8.first, (65...90).contains(first) else { return nil } // at column 0, upper case
+        let kindEnd = line.firstIndex(of: " ") ?? line.endIndex
+        let kind = String(line[..<kindEnd])
+        guard kind.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" }) else { return nil }
+        let hasTarget = line.contains("(in target '") || line.contains("(in target: ")
+        guard hasTarget || startNames.contains(kind) else { return nil }
+        return (kind, title(kind: kind, arguments: line[kindEnd...]))
+    }
+
+    /// A readable name for the step: the script phase's name, or the file the step works on, with its target.
+    static func title(kind: String, arguments: Substring) -> String? {
+        var args = arguments.drop(while: { $0 == " " })
+        var target: String?
+        if let r = args.range(of: " (in target '") {
+            let rest = args[r.upperBound...]
+            target = rest.firstIndex(of: "'").map { String(rest[..<$0]) }
+            args = args[..<r.lowerBound]
+        }
+        // The first argument, with `\ ` escapes undone (xcodebuild escapes spaces that way).
+        var first = ""
+        var i = args.startIndex
+        while i < args.endIndex {
+            let c = args[i]
+            if c == "\\", args.index(after: i) < args.endIndex {
+                first.append(args[args.index(after: i)])
+                i = args.index(i, offsetBy: 2)
+                continue
+            }
+            if c == " " { break }
+            first.append(c)
+            i = args.index(after: i)
+        }
+        if kind != "PhaseScriptExecution", let slash = first.lastIndex(of: "/") { first = String(first[first.index(after: slash)...]) }
+        if first.isEmpty && target == nil { return nil }
+        if let target, !first.isEmpty { return "\(first) (target '\(target)')" }
+        return first.isEmpty ? target.map { "target '\($0)'" } : first
+    }
+
+    /// A line the step printed that explains nothing: the commands xcodebuild echoes, blank lines,
+    /// other wrappers.
+    static func isNoise(_ text: String) -> Bool {
+        if text.isEmpty { return true }
+        for prefix in ["cd ", "export ", "/bin/sh -c ", "/bin/bash -c ", "/bin/zsh -c ", "builtin-", "setenv ", "** ", "Command ",
+                       "note: ", "warning: ", "(in target", "The following build commands failed", "Testing cancelled",
+                       "Build description", "Run script build phase"] where text.hasPrefix(prefix) {
+            return true
+        }
+        if text.hasPrefix("("), text.hasSuffix(")"), text.contains(" failure") { return true } // (1 failure)
+        if text.hasPrefix("[!] Exit status") || text.hasPrefix("Exit status:") { return true }
+        if text.hasPrefix("/Applications/Xcode") || text.hasPrefix("/Library/Developer/") { return true } // tool invocations
+        return text.allSatisfy { $0 == "-" || $0 == "=" || $0 == "*" || $0 == "_" || $0 == " " || $0 == "▸" }
+    }
+
+    /// The line most likely to say why: the last one with an error word, else the last one.
+    static func mostTelling(_ lines: [String]) -> String? {
+        let words = ["error", "Error", "ERROR", "fatal", "Fatal", "FATAL", "failed", "Failed", "FAILED", "not found", "No such file",
+                     "Permission denied", "denied", "cannot", "Cannot", "can't", "could not", "Could not", "unable", "Unable",
+                     "invalid", "Invalid", "missing", "Missing", "exception", "Exception", "Traceback", "not installed"]
+        if let hit = lines.last(where: { line in words.contains { line.contains($0) } }) { return hit }
+        return lines.last
+    }
+}
+
+/// The lines before a position in the log, newest first: the current chunk, then what was kept of
+/// the previous one.
+struct PrecedingLines {
+    let base: UnsafePointer<UInt8>
+    /// Start of the current line in `base`; lines before it are read backwards from here.
+    let before: Int
+    /// The end of the previous chunk, kept by the scanner.
+    let previous: [UInt8]
+
+    /// Walks back at most `maxLines` lines, calling `body` with each decoded line (normalised as
+    /// rules see it) until it returns false.
+    func walk(maxLines: Int, _ body: (LogLine) -> Bool) {
+        var count = 0
+        var end = before - 1 // the LF that ends the previous line
+        while end >= 0, count < maxLines {
+            let start = Scanner.lineStart(base, before: end, notBefore: 0)
+            let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
+            count += 1
+            if !body(line) { return }
+            end = start - 1
+        }
+        guard count < maxLines, !previous.isEmpty else { return }
+        previous.withUnsafeBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            var end = buffer.count - 1 // previous ends with LF
+            while end >= 0, count < maxLines {
+                let start = Scanner.lineStart(p, before: end, notBefore: 0)
+                let line = LogLine(raw: Scanner.decode(p, from: start, to: end))
+                count += 1
+                if !body(line) { return }
+                end = start - 1
+            }
+        }
+    }
+}
+
+extension FailedStep {
+    /// The finding's rule: a cause of the step's category, explained by the lines the step printed.
+    static func rule(for step: FailedStep) -> Rule {
+        let category = step.category
+        let what: String
+        var fixes: [Fix]
+        switch category {
+        case "phase-script-failed":
+            what = "A Run Script build phase (or a script a build tool runs, such as CocoaPods' [CP] phases, Flutter's "
+                + "xcode_backend.sh or React Native's bundler) exited non-zero. xcodebuild says only that the command failed; "
+                + "what the script printed just before it stopped, shown here, is why."
+            fixes = [
+                Fix(summary: "Read the script's last lines above: a missing tool (command not found), a missing file or an out-of-date generated file is the usual cause"),
+                Fix(summary: "Run the phase's script by hand from the project folder with the same environment to see its full output",
+                    commands: ["xcodebuild -showBuildSettings | grep -E 'SRCROOT|PODS_ROOT|PATH'"]),
+                Fix(summary: "On CI, install the tools the script needs (node, swiftlint, pod) before the build, or guard the script with `command -v TOOL || exit 0` where the step is optional"),
+            ]
+        case "xcode-cloud-script":
+            what = "An Xcode Cloud custom script (ci_post_clone.sh, ci_pre_xcodebuild.sh, ci_post_xcodebuild.sh) exited non-zero. "
+                + "Its last lines, shown here, say why."
+            fixes = [
+                Fix(summary: "Fix the command the script's last lines name; run the script locally with `sh -x ci_scripts/NAME.sh` to trace it"),
+                Fix(summary: "Make sure the script is executable in git", commands: ["git update-index --chmod=+x ci_scripts/*.sh"]),
+            ]
+        case "compile-error-generic":
+            what = "A compile step failed. No compiler diagnostic in the log names the error, so the lines the step printed, shown here, are all there is."
+            fixes = [Fix(summary: "Build the target locally and read the compiler's first error; on CI keep the raw xcodebuild log (without a formatter) so the error is not lost")]
+        case "linker-other":
+            what = "A link step failed. No linker message in the log names the problem, so the lines the step printed are shown."
+            fixes = [Fix(summary: "Read the linker's lines above; rebuild with the raw xcodebuild log kept, since formatters often drop `ld:` lines")]
+        case "codesign-other":
+            what = "A signing or validation step failed. The lines the step printed are shown; codesign and the validation tools print their reason there."
+            fixes = [Fix(summary: "Check the signing identity and profile for the target named above (Signing & Capabilities), and that the keychain holding the certificate is unlocked on CI")]
+        default:
+            what = "A build step failed and no line in the log names a known cause; the lines it printed before failing are shown."
+            fixes = [Fix(summary: "Read the step's last lines above; they are what the tool printed when it failed")]
+        }
+        return Rule(
+            id: Scanner.failedStepRuleID, title: "A build step failed: \(step.kind)", category: category,
+            severity: .error, role: .cause, patterns: [], explanation: what, fixes: fixes,
+            matches: [], nonMatches: [], origin: "xcmedic"
+        )
+    }
+}
