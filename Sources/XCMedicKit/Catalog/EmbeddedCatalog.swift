@@ -1368,6 +1368,8 @@ enum EmbeddedCatalog {
   category: codesign-other
   severity: error
   role: cause
+  # Xcode's generic refusal follows the line that says why signing is impossible: that line is the cause.
+  consequence_of: [provisioning-profile, codesign-certificate, codesign-other]
   patterns:
     - literal: 'Code signing is required for product type'
       regex: "Code signing is required for product type '(?<productType>[^']+)' in SDK '(?<sdk>[^']+)'"
@@ -3698,6 +3700,7 @@ enum EmbeddedCatalog {
   category: test-failure
   severity: error
   role: cause
+  test_restart: true
   patterns:
     - literal: 'Restarting after unexpected exit'
       regex: 'Restarting after unexpected exit(?:, crash, or test timeout| or crash) in -\[(?<suite>[\w.]+) (?<test>\w+)\]'
