@@ -105,7 +105,7 @@ struct FindingCollector {
         }
         let finding = Finding(
             rule: id,
-            category: rule?.category ?? Finding.unrecognizedID,
+            category: rule?.category ?? FindingCategory.unrecognized,
             severity: severity,
             role: rule?.role ?? .unrecognized,
             title: rule?.title ?? "Error no rule recognises",
@@ -159,8 +159,6 @@ struct FindingCollector {
         return Diagnosis(status: status, inputs: inputs, findings: ordered, droppedFindings: dropped)
     }
 
-    static let testFailureCategory = "test-failure"
-    static let testCrashCategory = "test-runner-crash"
 
     /// A failing test is one root cause however many lines report it. XCTest prints the assertion
     /// (`file:line: error: -[Suite test] : message`) and then `Test Case '-[Suite test]' failed (…)`;
@@ -183,7 +181,7 @@ struct FindingCollector {
             return (f.captures["suite"].map(lastComponent), bareTestName(raw))
         }
         func key(_ f: Finding) -> (suite: String?, test: String)? {
-            f.category == testFailureCategory ? testKey(f) : nil
+            f.category == FindingCategory.testFailure ? testKey(f) : nil
         }
         func same(_ a: (suite: String?, test: String), _ b: (suite: String?, test: String)) -> Bool {
             guard a.test == b.test else { return false }
@@ -202,7 +200,7 @@ struct FindingCollector {
             }
         }
         // xcodebuild's closing `Failing tests:` list repeats tests already reported one by one.
-        for i in result.indices where result[i].role == .cause && result[i].category == testFailureCategory && key(result[i]) == nil {
+        for i in result.indices where result[i].role == .cause && result[i].category == FindingCategory.testFailure && key(result[i]) == nil {
             let listed = (result[i].collected["tests"] ?? []) + (result[i].collected["test"] ?? [])
             guard !listed.isEmpty else { continue }
             if listed.allSatisfy({ entry in named.contains { $0.key.test == bareTestName(entry) } }) { result[i].role = .symptom }
@@ -214,7 +212,7 @@ struct FindingCollector {
             let reasons = result[i].consequenceOf, rule = result[i].rule
             if causes.contains(where: { $0.rule != rule && reasons.contains($0.category) }) { result[i].role = .symptom }
         }
-        let sawCrash = findings.contains { $0.category == testCrashCategory && $0.role == .cause && !$0.testRestart }
+        let sawCrash = findings.contains { $0.category == FindingCategory.testRunnerCrash && $0.role == .cause && !$0.testRestart }
         for i in result.indices where result[i].testRestart && result[i].role == .cause && !sawCrash {
             guard let k = testKey(result[i]) else { continue }
             let namedElsewhere = result.indices.contains { j in
