@@ -11,7 +11,8 @@ out=Sources/XCMedicKit/Catalog/EmbeddedCatalog.swift
 families=()
 for path in Catalog/[0-9][0-9]-*.yml; do families+=("$(basename "$path")"); done
 if [ ${#families[@]} -eq 0 ]; then echo "no Catalog/NN-<family>.yml files" >&2; exit 1; fi
-identifier() { echo "$1" | sed -E 's/\.yml$//; s/^[0-9]+-//; s/[-_.]([a-z0-9])/\U\1/g'; }
+# 11-compile-errors.yml -> compileErrors (awk, not GNU sed's \U, so that it runs on macOS too)
+identifier() { echo "$1" | sed -E 's/\.yml$//; s/^[0-9]+-//' | awk -F'[-_.]' '{ s = $1; for (i = 2; i <= NF; i++) s = s toupper(substr($i, 1, 1)) substr($i, 2); print s }'; }
 check() {
   local file="Catalog/$1"
   if grep -q '"""#' "$file"; then echo "$file contains \"\"\"#, which would end the Swift raw string" >&2; exit 1; fi
