@@ -159,7 +159,6 @@ struct FindingCollector {
         return Diagnosis(status: status, inputs: inputs, findings: ordered, droppedFindings: dropped)
     }
 
-
     /// A failing test is one root cause however many lines report it. XCTest prints the assertion
     /// (`file:line: error: -[Suite test] : message`) and then `Test Case '-[Suite test]' failed (…)`;
     /// Swift Testing prints `Test x() recorded an issue at …` and then `Test x() failed after …`. The
