@@ -8,7 +8,7 @@ enum ListFormat: String, CaseIterable, ExpressibleByArgument {
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the rules xcmedic knows, print the prefilter literals, or check a rules file."
+        abstract: "List the rules xcmedic knows or their categories, print the prefilter literals, or check a rules file."
     )
 
     @Option(help: "text or json.")
@@ -16,6 +16,9 @@ struct Rules: ParsableCommand {
 
     @Flag(help: "Print the literal texts the prefilter looks for, one per line.")
     var literals = false
+
+    @Flag(help: "List the known categories, each with a one-line description.")
+    var categories = false
 
     @Option(name: .customLong("check"), help: "Validate a YAML rules file and run its examples.")
     var checkFile: String?
@@ -29,10 +32,15 @@ struct Rules: ParsableCommand {
     func run() throws {
         if let checkFile {
             let rules = try RuleLoader.load(file: checkFile)
+            for warning in try FindingCategory.warnings(for: rules) { print("\(checkFile): warning: \(warning)") }
             let failures = RuleExamples.check(rules)
             for failure in failures { print("\(checkFile): \(failure)") }
             if !failures.isEmpty { throw ExitCode(1) }
             print("\(checkFile): \(rules.count) rule\(rules.count == 1 ? "" : "s"), \(rules.reduce(0) { $0 + $1.matches.count + $1.nonMatches.count }) examples, all pass")
+            return
+        }
+        if categories {
+            print(try CategoryDocument.render(FindingCategory.known(), format: format), terminator: "")
             return
         }
         let rules = try Catalog.rules(userFiles: ruleFiles, autoConfig: !noConfig)
@@ -63,5 +71,24 @@ struct Explain: ParsableCommand {
             throw CLIError("no rule '\(id)'\(hint)")
         }
         print(RuleDocument.explain(rule), terminator: "")
+    }
+}
+
+/// `xcmedic rules --categories`.
+enum CategoryDocument {
+    static func render(_ categories: [(name: String, description: String)], format: ListFormat) -> String {
+        switch format {
+        case .json:
+            struct Entry: Encodable { var name: String; var description: String }
+            struct Doc: Encodable { var version: Int; var count: Int; var categories: [Entry] }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let doc = Doc(version: 1, count: categories.count, categories: categories.map { Entry(name: $0.name, description: $0.description) })
+            return String(decoding: (try? encoder.encode(doc)) ?? Data(), as: UTF8.self) + "\n"
+        case .text:
+            let width = categories.map(\.name.count).max() ?? 0
+            return categories.map { $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.description + "\n" }.joined()
+                + "\(categories.count) categories\n"
+        }
     }
 }

@@ -14,7 +14,7 @@ final class BuildAndTestFamilyTests: XCTestCase {
     func testEveryTestFailureCauseNamesTheTest() throws {
         let rules = try BuiltinCatalog.rules()
         let set = try RuleSet(rules: rules)
-        let testRules = rules.filter { $0.category == "test-failure" && $0.role == .cause }
+        let testRules = rules.filter { $0.category == FindingCategory.testFailure && $0.role == .cause }
         XCTAssertGreaterThan(testRules.count, 5)
         for rule in testRules {
             for example in rule.matches {

@@ -9,7 +9,7 @@ final class CatalogEmbedTests: XCTestCase {
         .appendingPathComponent("Catalog")
 
     static func embedded() -> [(file: String, text: String)] {
-        EmbeddedCatalog.families.map { ($0.file, $0.yaml) }
+        EmbeddedCatalog.families.map { ($0.file, $0.yaml) } + [("categories.yml", EmbeddedCatalog.categories)]
     }
 
     func testEmbeddedCatalogMatchesTheCatalogFolder() throws {

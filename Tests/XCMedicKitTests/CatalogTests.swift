@@ -20,6 +20,34 @@ final class CatalogTests: XCTestCase {
         }
     }
 
+    /// Catalog/categories.yml lists every category a built-in rule uses or names, and those the code relies on.
+    func testEveryCategoryIsKnown() throws {
+        let known = try FindingCategory.known()
+        XCTAssertEqual(try FindingCategory.warnings(for: BuiltinCatalog.rules()), [])
+        let names = known.map(\.name)
+        for name in [FindingCategory.testFailure, FindingCategory.testRunnerCrash, FindingCategory.macroValidation,
+                     FindingCategory.pluginValidation, FindingCategory.xcmedic, FindingCategory.unrecognized] {
+            XCTAssertTrue(names.contains(name), name)
+        }
+        XCTAssertTrue(known.allSatisfy { $0.description.count > 10 }, "\(known.filter { $0.description.count <= 10 })")
+    }
+
+    func testACategoriesFileIsCheckedAndAnUnknownCategoryIsAWarning() throws {
+        XCTAssertEqual(try FindingCategory.load(yaml: "a-b: One\nc: Two\n", origin: "c.yml").map(\.name), ["a-b", "c"])
+        for (yaml, problem) in [("- a\n", "expected a mapping"), ("Bad: x\n", "kebab-case"), ("a: ''\n", "one-line description")] {
+            XCTAssertThrowsError(try FindingCategory.load(yaml: yaml, origin: "c.yml"), yaml) { error in
+                XCTAssertTrue("\(error)".contains(problem), "\(error)")
+            }
+        }
+        var rule = try XCTUnwrap(BuiltinCatalog.rules().first)
+        rule.category = "our-own"
+        rule.consequenceOf = ["codesign-other", "their-own"]
+        XCTAssertEqual(try FindingCategory.warnings(for: [rule]), [
+            "rule '\(rule.id)': category 'our-own' is not a known category ('xcmedic rules --categories' lists them)",
+            "rule '\(rule.id)': consequence_of: 'their-own' is not a known category ('xcmedic rules --categories' lists them)",
+        ])
+    }
+
     func testRuleIDsAreUnique() throws {
         let ids = try BuiltinCatalog.rules().map(\.id)
         XCTAssertEqual(ids.count, Set(ids).count)

@@ -97,4 +97,69 @@ final class RuleLoaderTests: XCTestCase {
             XCTAssertEqual((error as? RuleFileError)?.description, "/no/such/rules.yml: no such file")
         }
     }
+
+    // MARK: - consequence_of and test_restart
+
+    func testConsequenceOfAndTestRestartAreReadAndChecked() throws {
+        let rule = try XCTUnwrap(RuleLoader.load(yaml: valid.replacingOccurrences(of: "  role: cause\n", with: """
+              role: cause
+              consequence_of: [codesign-certificate, provisioning-profile]
+              test_restart: false
+
+            """), origin: "team.yml").first)
+        XCTAssertEqual(rule.consequenceOf, ["codesign-certificate", "provisioning-profile"])
+        XCTAssertFalse(rule.testRestart)
+        XCTAssertEqual(try RuleLoader.load(yaml: valid, origin: "team.yml").first?.consequenceOf, [])
+
+        func problem(_ replacement: String, of field: String = "  role: cause\n") -> String? {
+            loadError(valid.replacingOccurrences(of: field, with: replacement)).map { "\($0.field ?? ""): \($0.problem)" }
+        }
+        XCTAssertEqual(problem("  role: cause\n  consequence_of: []\n"), "consequence_of: must list at least one category")
+        XCTAssertEqual(problem("  role: cause\n  consequence_of: [Signing]\n"), "consequence_of: 'Signing' is not a category name (kebab-case)")
+        XCTAssertEqual(problem("  role: symptom\n  consequence_of: codesign-other\n"),
+                       "consequence_of: only a rule with role: cause can be demoted to a symptom")
+        XCTAssertEqual(problem("  role: cause\n  test_restart: yes\n"), "test_restart: must be true or false")
+        XCTAssertEqual(problem("  role: cause\n  test_restart: true\n"), "test_restart: patterns[0].regex must capture the restarted test as (?<test>...)")
+    }
+
+    /// The two fields work for users' rules as they do for the built-in ones.
+    func testUsersRulesCanBeConsequencesAndTestRestarts() throws {
+        let rules = try RuleLoader.load(yaml: """
+            - id: deploy-refused
+              title: Deploy refused
+              category: ci-environment
+              severity: error
+              role: cause
+              consequence_of: [codesign-certificate]
+              patterns: [{literal: 'deploy refused', regex: 'deploy refused'}]
+              explanation: Our deploy step refuses to run after a signing failure.
+              examples: {match: ['deploy refused']}
+            - id: our-cert-missing
+              title: Certificate missing
+              category: codesign-certificate
+              severity: error
+              role: cause
+              patterns: [{literal: 'no cert', regex: 'no cert'}]
+              explanation: The signing certificate is missing.
+              examples: {match: ['no cert']}
+            - id: our-runner-restarted
+              title: Runner restarted
+              category: test-runner-crash
+              severity: error
+              role: cause
+              test_restart: true
+              patterns: [{literal: 'runner restarted in', regex: 'runner restarted in (?<test>\\w+)'}]
+              explanation: Our runner restarts after a test crashed.
+              examples: {match: ['runner restarted in testA']}
+            """, origin: "team.yml")
+        func causes(_ log: String) throws -> [String] {
+            let scanner = Scanner(ruleSet: try RuleSet(rules: rules + BuiltinCatalog.rules()))
+            try scanner.scan(text: log)
+            return scanner.finish().causes.map(\.rule)
+        }
+        XCTAssertEqual(try causes("deploy refused\n"), ["deploy-refused"])
+        XCTAssertEqual(try causes("no cert\ndeploy refused\n"), ["our-cert-missing"])
+        XCTAssertEqual(try causes("runner restarted in testA\n"), [])
+        XCTAssertEqual(try causes("Fatal error: boom\nrunner restarted in testA\n").sorted(), ["our-runner-restarted", "swift-runtime-trap"])
+    }
 }

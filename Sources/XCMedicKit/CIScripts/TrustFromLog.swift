@@ -23,8 +23,8 @@ public struct LogTrustRequest: Sendable, Equatable {
         for finding in diagnosis.findings {
             let kind: TrustTarget.Kind
             switch finding.category {
-            case "macro-validation": kind = .macro
-            case "plugin-validation": kind = .plugin
+            case FindingCategory.macroValidation: kind = .macro
+            case FindingCategory.pluginValidation: kind = .plugin
             default: continue
             }
             guard let target = finding.captures[kind == .macro ? "macro" : "plugin"], !target.isEmpty else { continue }

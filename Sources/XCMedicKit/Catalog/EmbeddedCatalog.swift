@@ -1368,6 +1368,8 @@ enum EmbeddedCatalog {
   category: codesign-other
   severity: error
   role: cause
+  # Xcode's generic refusal follows the line that says why signing is impossible: that line is the cause.
+  consequence_of: [provisioning-profile, codesign-certificate, codesign-other]
   patterns:
     - literal: 'Code signing is required for product type'
       regex: "Code signing is required for product type '(?<productType>[^']+)' in SDK '(?<sdk>[^']+)'"
@@ -3698,6 +3700,7 @@ enum EmbeddedCatalog {
   category: test-failure
   severity: error
   role: cause
+  test_restart: true
   patterns:
     - literal: 'Restarting after unexpected exit'
       regex: 'Restarting after unexpected exit(?:, crash, or test timeout| or crash) in -\[(?<suite>[\w.]+) (?<test>\w+)\]'
@@ -4591,6 +4594,54 @@ enum EmbeddedCatalog {
         captures: {code: '1'}
     no_match:
       - line: 'error: emit-module command failed with exit code 1 (use -v to see invocation)'
+"""#
+    /// Catalog/categories.yml
+    static let categories = #"""
+# The categories a finding can have: what broke, as a person reading the log would name it.
+# Every built-in rule's category is listed here (CatalogTests checks it); `xcmedic rules --check FILE`
+# warns about a category that is not. A user's rule may still use a new one.
+# Format: `category: one-line description`. After editing, run Catalog/embed.sh.
+macro-validation: A package macro is not trusted (enabled) on this machine
+plugin-validation: A package build-tool plugin is not trusted (enabled) on this machine
+sendable-capture: 'Swift concurrency: a non-Sendable value is captured by a @Sendable closure'
+sending-data-race: 'Swift concurrency region isolation: a value passed as `sending` risks a data race'
+actor-isolation: Actor- or main-actor-isolated code or state is used from the wrong isolation context
+global-mutable-state: A global or static variable is shared mutable state that is not concurrency-safe
+non-sendable-crossing: A non-Sendable type crosses an isolation boundary
+concurrency-other: Any other Swift concurrency error (isolated conformances, @preconcurrency, Sendable requirements)
+codesign-certificate: No or wrong signing certificate or identity, keychain problems, an expired or revoked certificate
+provisioning-profile: No or wrong provisioning profile, or one missing a capability, device or team
+codesign-other: Any other signing or export failure (signing required, errSecInternalComponent, codesign failed, entitlements)
+destination-not-found: No destination matches -destination, or its device or OS version is unknown
+simulator-runtime: A simulator runtime is missing, or a simulator failed to boot, install or launch the app
+sdk-missing: An SDK, platform or Xcode component is not installed
+spm-resolution: Swift package dependency resolution failed (conflicts, missing products, fetch failures)
+package-resolved-stale: Package.resolved is out of date, corrupted, or locked resolution was refused
+cocoapods: A CocoaPods failure (pod install, sandbox out of sync with Podfile.lock, missing or incompatible specs)
+linker-undefined-symbols: Undefined symbols at link time
+linker-other: Any other linker error (missing library or framework, duplicate symbols, wrong platform slice)
+no-such-module: A module cannot be found or built for import
+swift-version-mismatch: A module or package needs another Swift compiler or language version
+compiler-crash: The Swift or clang compiler crashed or was killed
+compile-error-generic: A compile error in the code that no more specific rule names
+phase-script-failed: A Run Script build phase failed
+multiple-commands-produce: Several build commands produce the same output file
+test-failure: One or more tests failed on an assertion or expectation
+test-runner-crash: The test process crashed, hung, or failed to launch
+autolayout-conflict: Auto Layout could not satisfy all constraints
+autolayout-ambiguous-height: Constraints ambiguously suggest a height of zero for a self-sizing cell
+tableview-offscreen-layout: A table view laid out its cells without being in the view hierarchy
+disk-full: The disk is full
+network: A network failure (timeout, DNS, TLS, an HTTP error from a server)
+xcode-cloud-script: An Xcode Cloud custom script (ci_post_clone.sh and the like) failed or could not run
+ci-environment: The CI machine or service itself (Xcode selection, locked keychain, license, missing tool or variable)
+xcode-version: The project or a dependency needs another Xcode or toolchain
+app-store-upload: Uploading to App Store Connect or notarizing failed
+build-timeout: The CI job or a build step was killed for exceeding its time limit, or hung
+out-of-memory: A process was killed for using too much memory
+build-failed: A wrapper that says a build, test or command failed, not why
+xcmedic: xcmedic's own notes about the scan (a rule that was stopped for taking too long)
+unrecognized: An error-looking line that no rule recognises
 """#
     /// The rule families in priority order: family, file name in Catalog/, and the file's text
     /// (without the final newline, which each file has).

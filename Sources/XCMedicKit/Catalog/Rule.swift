@@ -102,12 +102,19 @@ public struct Rule: Sendable, Equatable {
     public var nonMatches: [RuleExample]
     /// Where the rule came from: `builtin:<family>` or a rules file path.
     public var origin: String
+    /// `consequence_of`: categories whose root cause, when the log has one (from another rule), makes
+    /// this rule's finding a symptom of it rather than a root cause.
+    public var consequenceOf: [String]
+    /// `test_restart`: the line is xcodebuild restarting the runner after a test crashed, naming that
+    /// test; a root cause only when the log shows the crash or names the test elsewhere.
+    public var testRestart: Bool
 
     public init(
         id: String, title: String, category: String, severity: Severity, role: Role,
         patterns: [Pattern], continuation: Continuation? = nil, message: String? = nil,
         explanation: String, fixes: [Fix], docs: [String] = [],
-        matches: [RuleExample], nonMatches: [RuleExample], origin: String
+        matches: [RuleExample], nonMatches: [RuleExample], origin: String,
+        consequenceOf: [String] = [], testRestart: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -123,5 +130,7 @@ public struct Rule: Sendable, Equatable {
         self.matches = matches
         self.nonMatches = nonMatches
         self.origin = origin
+        self.consequenceOf = consequenceOf
+        self.testRestart = testRestart
     }
 }

@@ -66,6 +66,9 @@ public enum RuleDocument {
         var fixes: [FixJSON]
         var docs: [String]
         var examples: [String: [ExampleJSON]]
+        /// Only present when set, so a rule without them prints as before.
+        var consequenceOf: [String]?
+        var testRestart: Bool?
     }
 
     public static func json(_ rules: [Rule]) -> String {
@@ -79,7 +82,9 @@ public enum RuleDocument {
                 examples: [
                     "match": r.matches.map { .init(line: $0.line, source: $0.source, captures: $0.captures.isEmpty ? nil : $0.captures) },
                     "no_match": r.nonMatches.map { .init(line: $0.line, source: $0.source, captures: nil) },
-                ]
+                ],
+                consequenceOf: r.consequenceOf.isEmpty ? nil : r.consequenceOf,
+                testRestart: r.testRestart ? true : nil
             )
         }
         let encoder = JSONEncoder()
@@ -105,7 +110,12 @@ public enum RuleDocument {
 
     public static func explain(_ r: Rule) -> String {
         var out = "\(r.id): \(r.title)\n"
-        out += "category \(r.category) · severity \(r.severity.rawValue) · role \(r.role.rawValue) · from \(r.origin)\n\n"
+        out += "category \(r.category) · severity \(r.severity.rawValue) · role \(r.role.rawValue) · from \(r.origin)\n"
+        if !r.consequenceOf.isEmpty {
+            out += "a symptom instead when the log has a root cause of category \(r.consequenceOf.joined(separator: ", "))\n"
+        }
+        if r.testRestart { out += "a test restart: a root cause only when the log shows the crash or names the test elsewhere\n" }
+        out += "\n"
         out += r.explanation + "\n\nFixes, safest first:\n"
         for (i, fix) in r.fixes.enumerated() {
             out += "  \(i + 1). \(fix.summary)\n"

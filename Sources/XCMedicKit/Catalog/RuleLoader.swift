@@ -91,7 +91,7 @@ public enum RuleLoader {
 
     private static let knownKeys: Set<String> = [
         "id", "title", "category", "severity", "role", "patterns", "continuation", "message",
-        "explanation", "fixes", "docs", "examples",
+        "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart",
     ]
 
     private static func parseRule(_ node: Node, origin: String, compileRegexes: Bool) throws -> Rule {
@@ -120,6 +120,8 @@ public enum RuleLoader {
         let docs = try stringList(map["docs"], "docs", ctx)
         let (matches, nonMatches) = try parseExamples(map["examples"], ctx, node)
         let message = try optionalString(map, "message", ctx)
+        let consequenceOf = try parseConsequenceOf(map["consequence_of"], role: role, ctx)
+        let testRestart = try parseTestRestart(map["test_restart"], role: role, patterns: patterns, ctx)
         return Rule(
             id: id,
             title: try requiredString(map, "title", ctx, node),
@@ -134,8 +136,34 @@ public enum RuleLoader {
             docs: docs,
             matches: matches,
             nonMatches: nonMatches,
-            origin: origin
+            origin: origin,
+            consequenceOf: consequenceOf,
+            testRestart: testRestart
         )
+    }
+
+    private static func parseConsequenceOf(_ node: Node?, role: Role, _ ctx: Context) throws -> [String] {
+        guard let node else { return [] }
+        let categories = try stringList(node, "consequence_of", ctx)
+        guard !categories.isEmpty else { throw ctx.error("consequence_of", node, "must list at least one category") }
+        for category in categories where idShape.firstMatch(in: category, range: NSRange(category.startIndex..., in: category)) == nil {
+            throw ctx.error("consequence_of", node, "'\(category)' is not a category name (kebab-case)")
+        }
+        guard role == .cause else { throw ctx.error("consequence_of", node, "only a rule with role: cause can be demoted to a symptom") }
+        return categories
+    }
+
+    private static func parseTestRestart(_ node: Node?, role: Role, patterns: [Pattern], _ ctx: Context) throws -> Bool {
+        guard let node else { return false }
+        guard let text = node.scalar?.string, let value = ["true": true, "false": false][text] else {
+            throw ctx.error("test_restart", node, "must be true or false")
+        }
+        guard value else { return false }
+        guard role == .cause else { throw ctx.error("test_restart", node, "only a rule with role: cause can be demoted to a symptom") }
+        if let index = patterns.firstIndex(where: { !$0.regex.contains("(?<test>") }) {
+            throw ctx.error("test_restart", node, "patterns[\(index)].regex must capture the restarted test as (?<test>...)")
+        }
+        return true
     }
 
     private static func requiredString(_ map: Node.Mapping, _ key: String, _ ctx: Context, _ owner: Node) throws -> String {

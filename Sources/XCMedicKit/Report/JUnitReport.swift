@@ -8,7 +8,6 @@ import Foundation
 /// failed` line) is one testcase. Every other build-breaking finding becomes a failed testcase of its
 /// category, so a build that never reached its tests still shows up red in the test report.
 public struct JUnitReport: Sendable {
-    public static let testFailureCategory = "test-failure"
     static let maxMessageLength = 1_000
 
     public var redactor: Redactor
@@ -82,7 +81,7 @@ public struct JUnitReport: Sendable {
 
     func failedTests(_ diagnosis: Diagnosis) -> [Case] {
         var entries: [Entry] = []
-        for f in diagnosis.findings where f.category == JUnitReport.testFailureCategory {
+        for f in diagnosis.findings where f.category == FindingCategory.testFailure {
             let detail = self.detail(f, diagnosis)
             let message = redactor.redact(f.message)
             if let test = f.captures["test"], !test.isEmpty {
@@ -106,7 +105,7 @@ public struct JUnitReport: Sendable {
             if let i = cases.firstIndex(where: { $0.suite == suite && $0.name == e.name }) {
                 add(e, to: &cases[i])
             } else {
-                var c = Case(suite: suite, name: e.name, type: JUnitReport.testFailureCategory)
+                var c = Case(suite: suite, name: e.name, type: FindingCategory.testFailure)
                 add(e, to: &c)
                 cases.append(c)
             }
@@ -119,7 +118,7 @@ public struct JUnitReport: Sendable {
             } else if let i = pending.firstIndex(where: { $0.name == e.name }) {
                 add(e, to: &pending[i])
             } else {
-                var c = Case(suite: "", name: e.name, type: JUnitReport.testFailureCategory)
+                var c = Case(suite: "", name: e.name, type: FindingCategory.testFailure)
                 add(e, to: &c)
                 pending.append(c)
             }
@@ -171,11 +170,11 @@ public struct JUnitReport: Sendable {
 
     func buildFailures(_ diagnosis: Diagnosis) -> [Case] {
         let breaking = diagnosis.findings.filter { f in
-            f.severity == .error && !(f.category == JUnitReport.testFailureCategory && names(test: f))
+            f.severity == .error && !(f.category == FindingCategory.testFailure && names(test: f))
         }
         // Wrappers (`** BUILD FAILED **`) only when nothing else says what broke.
         let real = breaking.filter { $0.role != .symptom }
-        let testsFailed = diagnosis.findings.contains { $0.category == JUnitReport.testFailureCategory && names(test: $0) }
+        let testsFailed = diagnosis.findings.contains { $0.category == FindingCategory.testFailure && names(test: $0) }
         let chosen = real.isEmpty && !testsFailed ? breaking : real
         var cases: [Case] = []
         for f in chosen {

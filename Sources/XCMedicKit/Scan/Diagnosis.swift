@@ -33,6 +33,10 @@ public struct Finding: Sendable {
     public var docs: [String]
     /// A warning today that the Swift 6 language mode makes an error.
     public var errorInSwift6: Bool
+    /// The rule's `consequence_of`: categories of a root cause that make this finding a symptom of it.
+    var consequenceOf: [String] = []
+    /// The rule's `test_restart`: the line is xcodebuild restarting after a test crashed.
+    var testRestart = false
 
     public var firstLine: Int { occurrences.first?.line ?? 0 }
     public var location: SourceLocation? { occurrences.first(where: { $0.location != nil })?.location }
@@ -101,7 +105,7 @@ struct FindingCollector {
         }
         let finding = Finding(
             rule: id,
-            category: rule?.category ?? Finding.unrecognizedID,
+            category: rule?.category ?? FindingCategory.unrecognized,
             severity: severity,
             role: rule?.role ?? .unrecognized,
             title: rule?.title ?? "Error no rule recognises",
@@ -115,7 +119,9 @@ struct FindingCollector {
                 ?? "xcmedic has no rule for this error, so it is shown as printed. The lines around it in the log usually say more.",
             fixes: fixes(),
             docs: rule?.docs ?? [],
-            errorInSwift6: errorInSwift6
+            errorInSwift6: errorInSwift6,
+            consequenceOf: rule?.consequenceOf ?? [],
+            testRestart: rule?.testRestart ?? false
         )
         index[key] = findings.count
         findings.append(finding)
@@ -160,28 +166,28 @@ struct FindingCollector {
         return Diagnosis(status: status, inputs: inputs, findings: ordered, droppedFindings: dropped)
     }
 
-    static let testFailureCategory = "test-failure"
-    static let testCrashCategory = "test-runner-crash"
-    static let restartRule = "test-crashed-and-restarted"
-    /// Rules whose line is a consequence of a more specific cause of these categories when one is in the log.
-    static let consequences: [(rule: String, of: Set<String>)] = [
-        ("code-signing-required-for-product-type", ["provisioning-profile", "codesign-certificate", "codesign-other"]),
-    ]
-
     /// A failing test is one root cause however many lines report it. XCTest prints the assertion
     /// (`file:line: error: -[Suite test] : message`) and then `Test Case '-[Suite test]' failed (…)`;
     /// Swift Testing prints `Test x() recorded an issue at …` and then `Test x() failed after …`. The
     /// later line of another rule naming a test an earlier root cause already names becomes a symptom
     /// of it (two assertions of one test, from the same rule, stay two causes: they are two issues).
     ///
-    /// "Restarting after unexpected exit … in Suite.test()" is a root cause only when the log shows
-    /// the crash: a crash or timeout finding, or another line naming that test (the `Failing tests:`
-    /// list, the test's failure line). Without either it is text a test printed (xcbeautify's own
-    /// test logs print these lines as sample output), not an xcodebuild restart.
+    /// A finding whose rule says `consequence_of: [category, ...]` becomes a symptom when another rule's
+    /// finding of one of those categories is a root cause (Xcode's generic "Code signing is required"
+    /// follows the line that says why signing is impossible).
+    ///
+    /// A finding whose rule says `test_restart: true` ("Restarting after unexpected exit … in
+    /// Suite.test()") is a root cause only when the log shows the crash: a crash or timeout finding, or
+    /// another line naming that test (the `Failing tests:` list, the test's failure line). Without
+    /// either it is text a test printed (xcbeautify's own test logs print these lines as sample
+    /// output), not an xcodebuild restart.
     static func oneCausePerTest(_ findings: [Finding]) -> [Finding] {
-        func key(_ f: Finding) -> (suite: String?, test: String)? {
-            guard f.category == testFailureCategory, let raw = f.captures["test"], !raw.isEmpty else { return nil }
+        func testKey(_ f: Finding) -> (suite: String?, test: String)? {
+            guard let raw = f.captures["test"], !raw.isEmpty else { return nil }
             return (f.captures["suite"].map(lastComponent), bareTestName(raw))
+        }
+        func key(_ f: Finding) -> (suite: String?, test: String)? {
+            f.category == FindingCategory.testFailure ? testKey(f) : nil
         }
         func same(_ a: (suite: String?, test: String), _ b: (suite: String?, test: String)) -> Bool {
             guard a.test == b.test else { return false }
@@ -200,20 +206,21 @@ struct FindingCollector {
             }
         }
         // xcodebuild's closing `Failing tests:` list repeats tests already reported one by one.
-        for i in result.indices where result[i].role == .cause && result[i].category == testFailureCategory && key(result[i]) == nil {
+        for i in result.indices where result[i].role == .cause && result[i].category == FindingCategory.testFailure && key(result[i]) == nil {
             let listed = (result[i].collected["tests"] ?? []) + (result[i].collected["test"] ?? [])
             guard !listed.isEmpty else { continue }
             if listed.allSatisfy({ entry in named.contains { $0.key.test == bareTestName(entry) } }) { result[i].role = .symptom }
         }
-        // Xcode's generic signing refusal follows the line that says why signing is impossible.
-        for (rule, reasons) in consequences {
-            let hasReason = result.contains { reasons.contains($0.category) && $0.role == .cause && $0.rule != rule }
-            guard hasReason else { continue }
-            for i in result.indices where result[i].rule == rule && result[i].role == .cause { result[i].role = .symptom }
+        // `consequence_of`: judged on the causes as they stand before this step, so the order of the
+        // findings does not matter.
+        let causes = result.filter { $0.role == .cause }
+        for i in result.indices where result[i].role == .cause && !result[i].consequenceOf.isEmpty {
+            let reasons = result[i].consequenceOf, rule = result[i].rule
+            if causes.contains(where: { $0.rule != rule && reasons.contains($0.category) }) { result[i].role = .symptom }
         }
-        let sawCrash = findings.contains { $0.category == testCrashCategory && $0.role == .cause }
-        for i in result.indices where result[i].rule == restartRule && result[i].role == .cause && !sawCrash {
-            guard let k = key(result[i]) else { continue }
+        let sawCrash = findings.contains { $0.category == FindingCategory.testRunnerCrash && $0.role == .cause && !$0.testRestart }
+        for i in result.indices where result[i].testRestart && result[i].role == .cause && !sawCrash {
+            guard let k = testKey(result[i]) else { continue }
             let namedElsewhere = result.indices.contains { j in
                 guard j != i else { return false }
                 if let other = key(result[j]), same(other, k) { return true }

@@ -281,7 +281,7 @@ public final class Scanner {
     private func recordTimeout(_ rule: Rule, line: LogLine, lineNumber: Int, input: Int) {
         let budget = CompiledRegex.matchBudget / 1_000_000
         let timeoutRule = Rule(
-            id: "rule-timed-out", title: "A rule took too long on a line and was stopped", category: "xcmedic",
+            id: "rule-timed-out", title: "A rule took too long on a line and was stopped", category: FindingCategory.xcmedic,
             severity: .warning, role: .symptom, patterns: [],
             explanation: "The regular expression of rule '\(rule.id)' (\(rule.origin)) ran for more than \(budget) ms on one line "
                 + "and was stopped, so that line was not checked against it. The pattern probably backtracks catastrophically: "

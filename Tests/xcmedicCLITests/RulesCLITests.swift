@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+/// `xcmedic rules --check` and `--categories`, run as a user would.
+final class RulesCLITests: XCTestCase {
+    /// Each shipped family is an ordinary rules file that passes on its own.
+    func testEveryShippedFamilyFilePassesTheCheck() throws {
+        let folder = CLI.repositoryRoot.appendingPathComponent("Catalog")
+        let families = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yml") && $0 != "categories.yml" }.sorted()
+        XCTAssertEqual(families.count, 12)
+        for name in families {
+            let r = try CLI.run(["rules", "--check", "Catalog/\(name)"])
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stdout)\(r.stderr)")
+            XCTAssertFalse(r.stdout.contains("warning"), r.stdout)
+            XCTAssertTrue(r.stdout.hasPrefix("Catalog/\(name): ") && r.stdout.hasSuffix(" examples, all pass\n"), r.stdout)
+        }
+    }
+
+    func testAnUnknownCategoryIsAWarningNotAFailure() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("team.yml")
+        try """
+            - id: our-deploy-refused
+              title: Deploy refused
+              category: our-deploy
+              severity: error
+              role: cause
+              consequence_of: [codesign-certificate]
+              patterns: [{literal: 'deploy refused', regex: 'deploy refused'}]
+              explanation: Our deploy step refuses to run.
+              examples: {match: [{line: 'deploy refused', source: our CI}]}
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["rules", "--check", file.path])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        let lines = r.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, r.stdout)
+        XCTAssertEqual(lines.first, "\(file.path): warning: rule 'our-deploy-refused': category 'our-deploy' is not a known category ('xcmedic rules --categories' lists them)")
+        XCTAssertTrue(lines.last?.hasSuffix("all pass") ?? false, r.stdout)
+    }
+
+    func testCategoriesAreListed() throws {
+        let text = try CLI.run(["rules", "--categories"])
+        XCTAssertEqual(text.status, 0)
+        XCTAssertTrue(text.stdout.contains("\ntest-failure "), text.stdout)
+        let json = try CLI.run(["rules", "--categories", "--format", "json"])
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let names = (doc["categories"] as? [[String: String]])?.compactMap { $0["name"] } ?? []
+        XCTAssertTrue(names.contains("codesign-certificate"), "\(names)")
+        XCTAssertEqual(doc["count"] as? Int, names.count)
+        XCTAssertTrue(text.stdout.hasSuffix("\n\(names.count) categories\n"), text.stdout)
+    }
+}
