@@ -32,6 +32,8 @@ def main():
     parser.add_argument("folder", nargs="?", default=os.path.join(root, "Tests", "Corpus"))
     parser.add_argument("--xcmedic", default=None, help="the xcmedic binary (default: build and use .build/release/xcmedic)")
     parser.add_argument("--verbose", action="store_true", help="list every case")
+    parser.add_argument("--categories", default=None,
+                        help="comma-separated: only cases labelled with one of these (and every passing case)")
     args = parser.parse_args()
 
     labels_path = os.path.join(args.folder, "labels.tsv")
@@ -64,6 +66,8 @@ def main():
 
     for row in rows:
         name, labels = row[col_file], [c.strip() for c in row[col_labels].split(",") if c.strip()]
+        if args.categories and labels != ["none"] and not set(labels) & set(args.categories.split(",")):
+            continue
         path = os.path.join(cases_dir, name)
         out = subprocess.run([binary, "scan", "--no-config", "--format", "json", path],
                              capture_output=True, text=True)

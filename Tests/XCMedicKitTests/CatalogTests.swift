@@ -10,6 +10,14 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(failures, [], failures.joined(separator: "\n"))
     }
 
+    /// Rules match the message, not the line's wrapping: every one-line example is also recognised
+    /// pasted alone, inside a diagnostic box, behind glyphs, timestamps and CI prefixes.
+    func testEveryBuiltinExampleMatchesInEveryWrapping() throws {
+        let rules = try BuiltinCatalog.rules()
+        let failures = RuleExamples.checkWrappedForms(rules, catalog: try RuleSet(rules: rules))
+        XCTAssertEqual(failures, [], "\(failures.count) forms not recognised:\n" + failures.joined(separator: "\n"))
+    }
+
     func testEveryRuleIsComplete() throws {
         for rule in try BuiltinCatalog.rules() {
             XCTAssertFalse(rule.fixes.isEmpty, "\(rule.id) has no fix")

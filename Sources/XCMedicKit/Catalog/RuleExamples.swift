@@ -38,6 +38,51 @@ public enum RuleExamples {
         return failures
     }
 
+    /// The ways logs show one message: with its header and without (pasted alone, or cut from it by
+    /// `| tail`), inside a Swift diagnostic box, behind a formatter's glyph, a CI timestamp, fastlane's
+    /// prefix, a GitHub Actions annotation, Apple's logging prefix or a Markdown quote.
+    public static func wrappedForms(of example: String) -> [(form: String, line: String)] {
+        guard !example.contains("\n") else { return [] } // multi-line examples are whole blocks
+        let line = LogLine(raw: example)
+        var forms: [(String, String)] = [
+            ("timestamp", "2024-05-01T10:00:00.1234567Z " + example),
+            ("fastlane", "[12:00:00]: ▸ " + example),
+            ("quoted", "> " + example),
+            ("jenkins", "10:00:00  " + example),
+        ]
+        let level = line.header?.level ?? line.prefixLevel
+        // A glyph or annotation in front of a line that has a formatter's own marker already says something else.
+        if level == .error || level == nil, line.glyphLevel == nil, line.text == example.trimmingCharacters(in: .whitespaces) {
+            forms.append(("glyph", "❌ " + line.text))
+            forms.append(("annotation", "##[error]" + line.text))
+        }
+        if line.bare != line.text {
+            forms.append(("bare", line.bare))
+            if let level, level != .note {
+                forms.append(("box", "   |- \(level.rawValue): " + line.bare))
+                forms.append(("bare-level", "\(level.rawValue): " + line.bare))
+            }
+        }
+        return forms
+    }
+
+    /// One message per form of a match example that its rule does not recognise (`wrappedForms`),
+    /// run against the whole catalog.
+    public static func checkWrappedForms(_ rules: [Rule], catalog: RuleSet) -> [String] {
+        var failures: [String] = []
+        for rule in rules {
+            for (i, example) in rule.matches.enumerated() {
+                for (form, line) in wrappedForms(of: example.line) {
+                    let diagnosis = scan(line, catalog)
+                    guard !diagnosis.findings.contains(where: { $0.rule == rule.id }) else { continue }
+                    let claimed = diagnosis.findings.first.map { " (claimed by '\($0.rule)')" } ?? ""
+                    failures.append("rule '\(rule.id)': examples.match[\(i)] as \(form): does not match\(claimed): \(line)")
+                }
+            }
+        }
+        return failures
+    }
+
     private static func value(of name: String, in finding: Finding) -> String? {
         switch name {
         case "file": return finding.location?.file
