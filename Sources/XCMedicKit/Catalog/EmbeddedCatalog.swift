@@ -4487,6 +4487,9 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'FAILED **'
       regex: '^\*\* (?<action>[A-Z][A-Z ]*?) FAILED \*\*'
+    - literal: 'ailed **'
+      regex: '^\*\* (?<action>[A-Za-z][A-Za-z ]*?) failed \*\*'
+      ignore_case: true
   message: '{action} FAILED'
   explanation: >
     xcodebuild's closing line for a failed build, test or archive. It only says that something failed;
@@ -4501,6 +4504,11 @@ enum EmbeddedCatalog {
       - line: '[15:48:35]: ▸ ** TEST FAILED **'
         source: fastlane/fastlane scan/spec/fixtures/xcode26_xcbeautify_failure.log
         captures: {action: TEST}
+      - line: '** TEST EXECUTE FAILED **'
+        source: https://github.com/fastlane/fastlane/blob/aae837872bcdf346eec6434f74a4cbcc27e29b91/scan/spec/fixtures/xcode26_test_execute_failure.log (Tests/Corpus d003)
+        captures: {action: TEST EXECUTE}
+      - line: '** Build Failed **'
+        source: the banner as some wrappers re-case it (ignore_case pattern)
     no_match:
       - line: '** BUILD SUCCEEDED **'
 
@@ -4512,6 +4520,9 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'The following build commands failed:'
       regex: 'The following build commands failed:'
+    - literal: 'following build commands failed'
+      regex: 'the following build commands failed:?'
+      ignore_case: true
   continuation:
     while: '^(?!\(\d+ failures?\))\S'
     collect: '^(?<command>[A-Za-z][A-Za-z]+(?: .*)?)$'
@@ -4526,6 +4537,8 @@ enum EmbeddedCatalog {
     match:
       - line: 'The following build commands failed:'
         source: xcodebuild output (shared/reference/failures.yaml)
+      - line: 'the following build commands failed:'
+        source: the same list in lower case, as some CI pages and pastes show it
     no_match:
       - line: 'The following build commands succeeded:'
 
@@ -4534,20 +4547,27 @@ enum EmbeddedCatalog {
   category: build-failed
   severity: error
   role: symptom
+  failed_step: true
   patterns:
     - literal: 'failed with a nonzero exit code'
-      regex: 'Command (?<command>\S+) failed with a nonzero exit code'
-  message: 'Command {command} failed'
+      regex: 'Command (?<step>\S+) failed with a nonzero exit code'
+    - literal: 'failed with exit code'
+      regex: '^Command (?<step>/\S+) failed with exit code (?<code>\d+)'
+  message: 'Command {step} failed'
   explanation: >
-    Xcode's wrapper line after any failing build step. The compiler, linker or script output above it
-    names the cause.
+    Xcode's wrapper line after any failing build step (Xcode 9 and earlier: `Command /bin/sh failed with
+    exit code N`). The compiler, linker or script output above it names the cause; when no rule names one,
+    xcmedic reports the step itself as the cause with the last lines it printed.
   fixes:
     - summary: Read the first error above this line; this wrapper only says which step failed
   examples:
     match:
       - line: 'Command SwiftCompile failed with a nonzero exit code'
         source: https://github.com/swiftlang/swift/issues/80938
-        captures: {command: SwiftCompile}
+        captures: {step: SwiftCompile}
+      - line: 'Command /bin/sh failed with exit code 23'
+        source: Xcode 9 and earlier wording of a failed script phase (Tests/Corpus c054)
+        captures: {step: /bin/sh, code: '23'}
     no_match:
       - line: 'Command SwiftCompile succeeded'
 
@@ -4594,6 +4614,293 @@ enum EmbeddedCatalog {
         captures: {code: '1'}
     no_match:
       - line: 'error: emit-module command failed with exit code 1 (use -v to see invocation)'
+
+- id: failure-count
+  title: xcodebuild's count of failed commands
+  category: build-failed
+  severity: error
+  role: symptom
+  patterns:
+    - literal: ' failure)'
+      regex: '^\((?<count>[1-9]\d*) failures?\)$'
+    - literal: ' failures)'
+      regex: '^\((?<count>[1-9]\d*) failures?\)$'
+  message: '{count} build commands failed'
+  explanation: >
+    The line that closes xcodebuild's list of failed commands. On its own (a pasted tail) it still proves the
+    build failed; the commands and their errors come before it.
+  fixes:
+    - summary: Fix the root causes listed above; each failed command has its error earlier in the log
+  examples:
+    match:
+      - line: '(1 failure)'
+        source: xcodebuild output (Tests/Corpus c013)
+        captures: {count: '1'}
+      - line: '[15:44:26]: ▸ (2 failures)'
+        source: fastlane gym (Tests/Corpus b064)
+        captures: {count: '2'}
+    no_match:
+      - line: 'Test Suite (0 failures)'
+"""#
+    /// Catalog/13-evidence.yml
+    static let evidence = #"""
+# Failure evidence: lines that prove a build, test run or CI step failed without saying why in
+# Apple's words (exit statuses of CI services and wrappers, NSError dumps, signals, test totals).
+# They come after every specific family, so a rule that names the cause claims its line first.
+# An NSError dump names its domain, which tells the kind of failure; exit statuses and signals
+# are evidence only (role symptom): the status is `failed` even when nothing else explains it.
+# Lines quoted from the corpus cases and public pages named in each example's `source`.
+
+- id: nserror-test-runner
+  title: The test runner reported an error
+  category: test-runner-crash
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'Error Domain=IDETestOperationsObserverErrorDomain'
+      regex: 'Error Domain=IDETestOperationsObserverErrorDomain Code=(?<code>-?\d+)(?: "(?<reason>[^"]*)")?'
+    - literal: 'Error Domain=com.apple.dt.XCTest'
+      regex: 'Error Domain=com\.apple\.dt\.XCTest[\w.]* Code=(?<code>-?\d+)(?: "(?<reason>[^"]*)")?'
+  message: 'The test runner failed: {reason}'
+  explanation: >
+    Xcode's test machinery (IDETestOperationsObserverErrorDomain, XCTest's own domains) failed to start or keep
+    the test process running: it crashed before the tests began (code 5 and 6: "Early unexpected exit"), could
+    not be backgrounded or registered for accessibility (codes 12, 13), or timed out. The tests themselves may
+    be fine; the app or test host crashed at launch, or the simulator was not ready.
+  fixes:
+    - summary: Look for a crash of the app or test host at launch (a fatalError or precondition in app start-up, a missing framework) in the lines above
+    - summary: Retry on a freshly booted simulator; erase it when the runner keeps failing to start
+      commands: ['xcrun simctl shutdown all && xcrun simctl erase all']
+  examples:
+    match:
+      - line: 'xcodebuild[3246:15026] Error Domain=IDETestOperationsObserverErrorDomain Code=6 "Early unexpected exit, operation never finished bootstrapping - no restart will be attempted" UserInfo={NSLocalizedDescription=Early unexpected exit, operation never finished bootstrapping - no restart will be attempted}'
+        source: https://github.com/bitrise-io/bitrise.io/issues/112 (Tests/Corpus d022)
+        captures: {code: '6'}
+      - line: 'Failed to initialize for UI testing: Error Domain=com.apple.dt.XCTest.XCTFuture Code=1000 "Timed out while loading Accessibility." UserInfo={NSLocalizedDescription=Timed out while loading Accessibility.}'
+        source: https://github.com/appium/appium/issues/11427 (Tests/Corpus d034)
+        captures: {code: '1000', reason: Timed out while loading Accessibility.}
+    no_match:
+      - line: 'Error Domain=NSURLErrorDomain Code=-1001 "The request timed out."'
+
+- id: nserror-simulator
+  title: The simulator service reported an error
+  category: simulator-runtime
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'CoreSimulator'
+      regex: '(?:Error Domain=|domain=)com\.apple\.CoreSimulator\.\w+(?:,| Code=) ?(?:code=)?(?<code>-?\d+)'
+    - literal: 'FBSOpenApplication'
+      regex: '(?:Error Domain=|domain=)FBSOpenApplication(?:Service)?ErrorDomain(?:,| Code=) ?(?:code=)?(?<code>-?\d+)'
+    - literal: 'SimServiceContext'
+      regex: 'Unable to discover any Simulator runtimes'
+  message: 'The simulator could not boot, install or launch the app (code {code})'
+  explanation: >
+    CoreSimulator (booting, installing) or FrontBoard (launching the app on the simulator) refused. A device
+    that is already booted or still booting, a runtime that is missing or broken, a CoreSimulatorService that
+    died or belongs to another Xcode, or an app that was not installed (unknown to FrontBoard) are the usual
+    reasons; the code and the lines around it say which.
+  fixes:
+    - summary: Shut down and erase the simulators, then retry
+      commands: ['xcrun simctl shutdown all', 'xcrun simctl erase all']
+    - summary: After switching Xcode versions, restart the simulator service so it matches the selected Xcode
+      commands: ['killall -9 com.apple.CoreSimulator.CoreSimulatorService']
+  examples:
+    match:
+      - line: "An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=164):"
+        source: https://github.com/appium/appium/issues/15001 (Tests/Corpus d028)
+        captures: {code: '164'}
+      - line: '[ios-sim] An error was encountered processing the command (domain=FBSOpenApplicationServiceErrorDomain, code=1):'
+        source: Tests/Corpus d025 (cordova ios-sim issue)
+        captures: {code: '1'}
+    no_match:
+      - line: 'CoreSimulatorService connection interrupted.  Resubscribing to notifications.'
+
+- id: nserror-posix-no-space
+  title: A write failed because the disk is full (POSIX error 28)
+  category: disk-full
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'NSPOSIXErrorDomain Code=28'
+      regex: 'NSPOSIXErrorDomain Code=28\b'
+    - literal: 'NSCocoaErrorDomain Code=640'
+      regex: 'NSCocoaErrorDomain Code=640\b'
+  message: 'No space left on device'
+  explanation: >
+    POSIX error 28 (ENOSPC): the volume the build writes to (DerivedData, the simulator, a temporary folder) is
+    full. CI runners start with little free space, and DerivedData, simulator runtimes and caches fill it.
+  fixes:
+    - summary: Free space before the build (old simulators, DerivedData, caches) and check it with df
+      commands: ['df -h', 'xcrun simctl delete unavailable', 'rm -rf ~/Library/Developer/Xcode/DerivedData']
+  examples:
+    match:
+      - line: 'xcodebuild[3433:228233] Error writing xctestrun file: Error Domain=NSCocoaErrorDomain Code=640 "You can’t save the file “WebDriverAgentRunner_iphonesimulator13.4-x86_64.xctestrun” because the volume “Macintosh HD” is out of space."'
+        source: https://github.com/appium/appium (Tests/Corpus b089, cut before its underlying POSIX error)
+    no_match:
+      - line: 'Error Domain=NSPOSIXErrorDomain Code=2 "No such file or directory"'
+
+- id: nserror-network
+  title: A network request failed
+  category: network
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'Error Domain=NSURLErrorDomain'
+      regex: 'Error Domain=NSURLErrorDomain Code=(?<code>-\d+)(?: "(?<reason>[^"]*)")?'
+  message: 'A network request failed: {reason}'
+  explanation: >
+    A download or upload through URLSession failed (NSURLErrorDomain): a timeout (-1001), no connection
+    (-1009), a host that could not be found (-1003) or a TLS failure (-1200). On CI this is usually the
+    network or the service, not the project; a retry often passes.
+  fixes:
+    - summary: Retry the step; if it keeps failing, check the host named in the lines above and the runner's network or proxy
+  examples:
+    match:
+      - line: 'Error Domain=NSURLErrorDomain Code=-1001 "The request timed out." UserInfo={NSErrorFailingURLStringKey=https://developer.apple.com/services-account/QH65B2/}'
+        source: NSURLError dump as printed by xcodebuild (NSURLErrorTimedOut is -1001, Apple's Foundation constants)
+        captures: {code: '-1001', reason: The request timed out.}
+    no_match:
+      - line: 'Error Domain=IDETestOperationsObserverErrorDomain Code=6 "Early unexpected exit"'
+
+- id: nserror-unclassified
+  title: A tool reported an error (NSError)
+  category: build-failed
+  severity: error
+  role: symptom
+  patterns:
+    - literal: 'Error Domain='
+      regex: 'Error Domain=(?<domain>[\w.]+) Code=(?<code>-?\d+)(?: "(?<reason>[^"]*)")?'
+  message: '{domain} error {code}: {reason}'
+  explanation: >
+    An Apple tool printed an NSError whose domain xcmedic has no rule for. The quoted reason and the lines
+    before it say what failed; the domain names the subsystem (IDE... for Xcode, DVT... for the developer
+    tools, NSCocoaErrorDomain for files, NSPOSIXErrorDomain for the operating system).
+  fixes:
+    - summary: Read the reason in quotes and the lines just above it; search the domain and code in Apple's developer forums
+  examples:
+    match:
+      - line: 'Error Domain=DVTFoundationNSBundleAdditionsErrorDomain Code=1 "Unable to load bundle" UserInfo={NSLocalizedDescription=Unable to load bundle}'
+        source: NSError dump shape as xcodebuild prints it (Tests/Corpus a011 has the IDE form)
+        captures: {domain: DVTFoundationNSBundleAdditionsErrorDomain, code: '1'}
+    no_match:
+      - line: 'error: no such module'
+
+- id: uncaught-exception
+  title: A process stopped on an uncaught exception
+  category: test-runner-crash
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'uncaught exception'
+      regex: '(?:terminating with uncaught exception of type (?<type>\S+)|[Tt]erminating (?:app )?(?:due to|with) uncaught exception)'
+  message: 'A process crashed on an uncaught exception'
+  explanation: >
+    The app, test host or a tool threw an Objective-C or C++ exception nobody caught, and it was terminated
+    (SIGABRT). In a test run this ends the test runner: the tests after it do not run and xcodebuild reports
+    a crash or an early exit. The reason and the last exception backtrace, printed next to this line, name
+    the code that threw.
+  fixes:
+    - summary: Read the exception's reason and the first frames of the backtrace in your code; an NSInvalidArgumentException or NSRangeException points at the exact call
+  examples:
+    match:
+      - line: 'libc++abi.dylib: terminating with uncaught exception of type NSException'
+        source: https://github.com/bitrise-io/bitrise.io/issues/119 (Tests/Corpus d019)
+        captures: {type: NSException}
+      - line: "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[__NSCFString count]: unrecognized selector sent to instance 0x600000c2c180'"
+        source: the Objective-C runtime's uncaught-exception line, as printed in iOS test logs
+    no_match:
+      - line: 'Caught exception during test setup: retrying'
+
+- id: process-exit-status
+  title: A CI step or tool exited with a non-zero status
+  category: build-failed
+  severity: error
+  role: symptom
+  failed_step: true
+  patterns:
+    - literal: 'exit code'
+      regex: '(?:[Cc]ompleted|[Ff]ailed|[Ee]xited|[Ff]inished|[Rr]eturned|[Ee]nded) with (?:a |an )?(?:non-?zero |error )?exit code:? ''?(?<code>[1-9]\d*)'
+    - literal: 'exit status'
+      regex: '(?:^|[\s:,(])(?:[Ee]xit status|non-zero exit status):? (?<code>[1-9]\d*)'
+    - literal: 'Exit status'
+      regex: '^(?:\[!\] )?Exit status(?: of command .*? was (?<code2>[1-9]\d*) instead of 0|: (?<code>[1-9]\d*))'
+    - literal: 'exited with'
+      regex: 'exited with (?:error )?code ''?(?<code>[1-9]\d*)'
+    - literal: 'return code'
+      regex: 'failed with return code:? (?<code>[1-9]\d*)'
+    - literal: '] Error '
+      regex: '^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error (?<code>[1-9]\d*)'
+  message: 'A step exited with status {code}{code2}'
+  explanation: >
+    A CI service, fastlane, make or another wrapper saying that a command it ran failed. It proves the build
+    failed; the command's own output above it says why.
+  fixes:
+    - summary: Read the root causes listed above; if none is listed, the last lines the command printed before this one are the explanation
+  examples:
+    match:
+      - line: 'Error: Process completed with exit code 1.'
+        source: https://github.com/apple/swift-format/issues (GitHub Actions, Tests/Corpus b023)
+        captures: {code: '1'}
+      - line: 'xcode test failed, error: exit status 65'
+        source: Bitrise xcode-test step (Tests/Corpus d023)
+        captures: {code: '65'}
+      - line: '[09:13:52]: Exit status: 74'
+        source: fastlane gym (Tests/Corpus b003)
+        captures: {code: '74'}
+      - line: "[!] Exit status of command 'set -o pipefail && xcodebuild -workspace App.xcworkspace -scheme App build | xcpretty' was 65 instead of 0."
+        source: fastlane sh action's wording (fastlane_core command_executor)
+        captures: {code2: '65'}
+      - line: "error Failed to build ios project. \"xcodebuild\" exited with error code '65'. To debug build logs further, consider building your app with Xcode.app, by opening 'f2eBdmsRn.xcworkspace'."
+        source: React Native CLI (Tests/Corpus e031)
+        captures: {code: '65'}
+      - line: '##[error]Error: /usr/bin/xcodebuild failed with return code: 65'
+        source: Azure Pipelines Xcode task (Tests/Corpus c019)
+        captures: {code: '65'}
+      - line: 'make: *** [installables] Error 65'
+        source: Tests/Corpus c014
+        captures: {code: '65'}
+    no_match:
+      - line: 'Process completed with exit code 0.'
+      - line: 'Exit status: 0'
+
+- id: process-killed-by-signal
+  title: A process was killed by a signal
+  category: build-failed
+  severity: error
+  role: symptom
+  patterns:
+    - literal: 'Abort trap'
+      regex: 'Abort trap(?:: 6)?'
+    - literal: 'Segmentation fault'
+      regex: 'Segmentation fault(?:: 11)?'
+    - literal: 'Killed: 9'
+      regex: '(?:^|\s)Killed: 9'
+    - literal: 'Illegal instruction'
+      regex: 'Illegal instruction(?:: 4)?'
+    - literal: 'Bus error'
+      regex: '(?:^|\s)Bus error(?:: 10)?(?:\s|$)'
+    - literal: 'BPT trap'
+      regex: 'Trace/BPT trap(?:: 5)?'
+    - literal: 'terminated with signal'
+      regex: '(?:[Pp]rocess|[Cc]hild process|[Cc]ommand) terminated with signal (?<signal>\d+|[A-Z]+)'
+  message: 'A process was killed by a signal'
+  explanation: >
+    The shell reports that a program crashed (abort, segmentation fault, illegal instruction, trap) or was
+    killed (signal 9: the out-of-memory killer or a time limit). The program named on the line, and the lines
+    before it, say which step it was.
+  fixes:
+    - summary: Find the command on this line or just above; a crashed compiler, a crashed test host and a killed step each have their own fix among the causes listed
+  examples:
+    match:
+      - line: 'Abort trap: 6           mint run swiftlint swiftlint --path ${TARGET_PATH} --config ${SRCROOT}/.swiftlint.yml'
+        source: Tests/Corpus c011
+      - line: '/Users/andreas/Library/Developer/Xcode/DerivedData/App/SourcePackages/checkouts/firebase-ios-sdk/Crashlytics/run: line 57: 81662 Trace/BPT trap: 5       "/Users/andreas/upload-symbols"'
+        source: Tests/Corpus c059
+      - line: 'Child process terminated with signal 5: Trace/BPT trap'
+        source: Bazel rules_apple test log (xcbeautify TestData xctest_crash_log.txt)
+    no_match:
+      - line: 'Breakpoint 1: where = App`main'
 """#
     /// Catalog/categories.yml
     static let categories = #"""
@@ -4658,5 +4965,6 @@ unrecognized: An error-looking line that no rule recognises
         ("infrastructure", "10-infrastructure.yml", infrastructure),
         ("compile-errors", "11-compile-errors.yml", compileErrors),
         ("wrappers", "12-wrappers.yml", wrappers),
+        ("evidence", "13-evidence.yml", evidence),
     ]
 }

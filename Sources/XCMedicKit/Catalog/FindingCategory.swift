@@ -17,6 +17,8 @@ public enum FindingCategory {
     public static let pluginValidation = "plugin-validation"
     /// xcmedic's own notes about the scan (a rule stopped for taking too long).
     public static let xcmedic = "xcmedic"
+    /// Wrappers and evidence that say something failed, not what.
+    public static let buildFailed = "build-failed"
     /// An error-looking line that no rule claims.
     public static let unrecognized = "unrecognized"
 

@@ -108,13 +108,17 @@ public struct Rule: Sendable, Equatable {
     /// `test_restart`: the line is xcodebuild restarting the runner after a test crashed, naming that
     /// test; a root cause only when the log shows the crash or names the test elsewhere.
     public var testRestart: Bool
+    /// `failed_step`: the line closes a build or CI step that failed (`Command PhaseScriptExecution failed
+    /// …`, a CI script's exit status). When no root cause was named inside the step, the lines it printed
+    /// before failing explain it. A `(?<step>…)` capture names the kind of step.
+    public var failedStep: Bool
 
     public init(
         id: String, title: String, category: String, severity: Severity, role: Role,
         patterns: [Pattern], continuation: Continuation? = nil, message: String? = nil,
         explanation: String, fixes: [Fix], docs: [String] = [],
         matches: [RuleExample], nonMatches: [RuleExample], origin: String,
-        consequenceOf: [String] = [], testRestart: Bool = false
+        consequenceOf: [String] = [], testRestart: Bool = false, failedStep: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -132,5 +136,6 @@ public struct Rule: Sendable, Equatable {
         self.origin = origin
         self.consequenceOf = consequenceOf
         self.testRestart = testRestart
+        self.failedStep = failedStep
     }
 }

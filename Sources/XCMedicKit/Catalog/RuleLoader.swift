@@ -91,7 +91,7 @@ public enum RuleLoader {
 
     private static let knownKeys: Set<String> = [
         "id", "title", "category", "severity", "role", "patterns", "continuation", "message",
-        "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart",
+        "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart", "failed_step",
     ]
 
     private static func parseRule(_ node: Node, origin: String, compileRegexes: Bool) throws -> Rule {
@@ -122,6 +122,7 @@ public enum RuleLoader {
         let message = try optionalString(map, "message", ctx)
         let consequenceOf = try parseConsequenceOf(map["consequence_of"], role: role, ctx)
         let testRestart = try parseTestRestart(map["test_restart"], role: role, patterns: patterns, ctx)
+        let failedStep = try parseBool(map["failed_step"], "failed_step", ctx)
         return Rule(
             id: id,
             title: try requiredString(map, "title", ctx, node),
@@ -138,7 +139,8 @@ public enum RuleLoader {
             nonMatches: nonMatches,
             origin: origin,
             consequenceOf: consequenceOf,
-            testRestart: testRestart
+            testRestart: testRestart,
+            failedStep: failedStep
         )
     }
 
@@ -151,6 +153,14 @@ public enum RuleLoader {
         }
         guard role == .cause else { throw ctx.error("consequence_of", node, "only a rule with role: cause can be demoted to a symptom") }
         return categories
+    }
+
+    private static func parseBool(_ node: Node?, _ field: String, _ ctx: Context) throws -> Bool {
+        guard let node else { return false }
+        guard let text = node.scalar?.string, let value = ["true": true, "false": false][text] else {
+            throw ctx.error(field, node, "must be true or false")
+        }
+        return value
     }
 
     private static func parseTestRestart(_ node: Node?, role: Role, patterns: [Pattern], _ ctx: Context) throws -> Bool {

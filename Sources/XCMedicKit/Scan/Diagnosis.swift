@@ -85,6 +85,8 @@ struct FindingCollector {
     private(set) var findings: [Finding] = []
     private(set) var dropped = 0
     var sawSuccess = false
+    /// Per input: the line of the last marker that a whole build or test run succeeded.
+    var lastSuccess: [Int: Int] = [:]
 
     /// Adds an occurrence; returns the finding's index and whether this was its first occurrence.
     /// `message` and `fixes` are only rendered for a new finding: a log may repeat one line thousands of times.
@@ -154,7 +156,8 @@ struct FindingCollector {
     /// Root causes first (errors before warnings, then by first line), then unrecognised errors, then symptoms.
     func diagnosis(inputs: [Diagnosis.Input]) -> Diagnosis {
         func roleRank(_ r: Role) -> Int { r == .cause ? 0 : r == .unrecognized ? 1 : 2 }
-        let ordered = FindingCollector.oneCausePerTest(findings).sorted { a, b in
+        let adjusted = FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(findings), lastSuccess: lastSuccess)
+        let ordered = adjusted.sorted { a, b in
             if roleRank(a.role) != roleRank(b.role) { return roleRank(a.role) < roleRank(b.role) }
             if a.severity != b.severity { return a.severity > b.severity }
             let ai = a.occurrences.first?.input ?? 0, bi = b.occurrences.first?.input ?? 0
@@ -181,6 +184,28 @@ struct FindingCollector {
     /// another line naming that test (the `Failing tests:` list, the test's failure line). Without
     /// either it is text a test printed (xcbeautify's own test logs print these lines as sample
     /// output), not an xcodebuild restart.
+    /// Errors that a later `** BUILD SUCCEEDED **` (or SwiftPM's `Build complete!`, Swift Testing's
+    /// passing run) shows were not fatal: a script that printed `error:` and went on, a retried step
+    /// that passed. They stay in the report as warnings. Only when nothing after that line is an
+    /// error: a failure after the success (a later step, a CI annotation) keeps every error.
+    static func nonFatalBeforeSuccess(_ findings: [Finding], lastSuccess: [Int: Int]) -> [Finding] {
+        guard !lastSuccess.isEmpty else { return findings }
+        var result = findings
+        for (input, successLine) in lastSuccess {
+            let errorAfter = findings.contains { f in
+                f.severity == .error && f.occurrences.contains { $0.input == input && $0.line > successLine }
+            }
+            guard !errorAfter else { continue }
+            for i in result.indices where result[i].severity == .error {
+                let occurrences = result[i].occurrences
+                guard occurrences.count == result[i].count,
+                      occurrences.allSatisfy({ $0.input == input && $0.line < successLine }) else { continue }
+                result[i].severity = .warning
+            }
+        }
+        return result
+    }
+
     static func oneCausePerTest(_ findings: [Finding]) -> [Finding] {
         func testKey(_ f: Finding) -> (suite: String?, test: String)? {
             guard let raw = f.captures["test"], !raw.isEmpty else { return nil }

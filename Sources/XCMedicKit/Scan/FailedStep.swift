@@ -24,13 +24,23 @@ struct FailedStep: Equatable {
 
     static func category(ofKind kind: String) -> String {
         if let known = kinds[kind] { return known }
+        if kind.hasPrefix("/") { // Xcode 9 and earlier: `Command /bin/sh failed with exit code 1`
+            let tool = kind.split(separator: "/").last.map(String.init) ?? kind
+            switch tool {
+            case "sh", "bash", "zsh", "dash", "ruby", "python", "python3", "node", "perl": return "phase-script-failed"
+            case "codesign": return "codesign-other"
+            case "ld", "clang", "clang++", "libtool", "lipo": return "linker-other"
+            case "swift", "swiftc", "swift-frontend", "swift-driver": return "compile-error-generic"
+            default: return FindingCategory.buildFailed
+            }
+        }
         let lower = kind.lowercased()
         if lower.hasPrefix("ci_") && lower.hasSuffix(".sh") { return "xcode-cloud-script" }
         if lower.contains("script") || lower.hasSuffix(".sh") { return "phase-script-failed" }
         if lower.contains("compile") || lower.contains("swift") { return "compile-error-generic" }
         if lower.contains("sign") { return "codesign-other" }
         if lower.contains("link") || lower == "ld" { return "linker-other" }
-        return "build-failed"
+        return FindingCategory.buildFailed
     }
 
     /// xcodebuild's step names (Xcode 8 to 26) and the category of a failure in each.
@@ -203,9 +213,12 @@ extension FailedStep {
             what = "A build step failed and no line in the log names a known cause; the lines it printed before failing are shown."
             fixes = [Fix(summary: "Read the step's last lines above; they are what the tool printed when it failed")]
         }
+        // A step of no known kind is an error shown as printed, not a named cause.
+        let known = category != FindingCategory.buildFailed
         return Rule(
-            id: Scanner.failedStepRuleID, title: "A build step failed: \(step.kind)", category: category,
-            severity: .error, role: .cause, patterns: [], explanation: what, fixes: fixes,
+            id: Scanner.failedStepRuleID, title: known ? "A build step failed: \(step.kind)" : "A step failed; its last lines",
+            category: known ? category : FindingCategory.unrecognized,
+            severity: .error, role: known ? .cause : .unrecognized, patterns: [], explanation: what, fixes: fixes,
             matches: [], nonMatches: [], origin: "xcmedic"
         )
     }

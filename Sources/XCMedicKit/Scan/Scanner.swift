@@ -22,6 +22,8 @@ public final class Scanner {
     private var currentLineStart = 0
     /// Line number of the last error-severity root cause in the current input (0: none yet).
     private var lastCauseLine = 0
+    /// Line number of the last error no rule recognised in the current input (0: none yet).
+    private var lastUnrecognizedLine = 0
 
     /// The lines after a match that still belong to it.
     private struct OpenBlock {
@@ -44,6 +46,7 @@ public final class Scanner {
         open = nil
         previousTail = []
         lastCauseLine = 0
+        lastUnrecognizedLine = 0
         try reader.forEachChunk { chunk in
             if detector.wantsMore { detector.observe(chunk.bytes) }
             process(chunk, input: inputIndex)
@@ -169,6 +172,7 @@ public final class Scanner {
             recordUnrecognized(line, lineNumber: lineNumber, input: input)
         } else if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
+            if ScanMarkers.finalSuccess.matches(line.text) { collector.lastSuccess[input] = lineNumber }
         }
     }
 
@@ -181,7 +185,8 @@ public final class Scanner {
                                       column: captures.removeValue(forKey: "column").flatMap { Int($0) })
         }
         var severity = rule.severity
-        if severity == .error, line.level == .warning { severity = .warning }
+        // A warning stays a warning, also the Swift 5 mode form of a Swift 6 error pasted without `warning:`.
+        if severity == .error, line.level == .warning || Scanner.isSwift6Error(line.text) { severity = .warning }
         let occurrence = Occurrence(line: lineNumber, input: input, location: location)
         guard let (index, first) = collector.add(
             rule: rule, fixes: compiled.renderedFixes(captures), captures: captures,
@@ -189,8 +194,8 @@ public final class Scanner {
             severity: severity,
             occurrence: occurrence, excerptLine: line.raw, errorInSwift6: Scanner.isSwift6Error(line.text)
         ) else { return }
-        if let kind = captures["step"], !kind.isEmpty {
-            explainStep(kind: kind, rule: rule, finding: index, first: first, line: line, lineNumber: lineNumber, input: input)
+        if rule.failedStep {
+            explainStep(kind: captures["step"] ?? "", rule: rule, finding: index, first: first, line: line, lineNumber: lineNumber, input: input)
         }
         if rule.role == .cause, severity == .error { lastCauseLine = lineNumber }
         if rule.continuation != nil || line.header != nil {
@@ -229,8 +234,10 @@ public final class Scanner {
         let category = FailedStep.category(ofKind: kind)
         let script = category == "phase-script-failed" || category == "xcode-cloud-script"
         // A compile, link or sign step is explained by any cause before it (its errors may stand in
-        // another block); a script only by a cause inside its own output.
+        // another block); a script only by a cause inside its own output. A step of no known kind (a CI
+        // service's exit status) only when nothing before it is an error at all.
         if lastCauseLine > 0, script ? (foundStart && lastCauseLine >= windowStart) : true { return }
+        if category == FindingCategory.buildFailed, lastUnrecognizedLine > 0 { return }
         if !script, !foundStart, printed.isEmpty { return }
         let lines = Array(printed.reversed())
         if rule.role == .cause {
@@ -242,7 +249,7 @@ public final class Scanner {
     }
 
     private func recordFailedStep(_ step: FailedStep, wrapperLine: String, lineNumber: Int, input: Int) {
-        let name = step.title.map { "\(step.kind) \($0)" } ?? step.kind
+        let name = step.kind.isEmpty ? "A step" : step.title.map { "\(step.kind) \($0)" } ?? step.kind
         let telling = FailedStep.mostTelling(step.lines.map { LogLine(raw: $0).text })
         let message = telling.map { "\(name) failed: \($0)" } ?? "\(name) failed without printing why"
         let rule = FailedStep.rule(for: step)
@@ -252,7 +259,7 @@ public final class Scanner {
             excerptLine: wrapperLine, errorInSwift6: false
         ) else { return }
         if first { collector.prependExcerpt(index, step.lines) }
-        lastCauseLine = lineNumber
+        if rule.role == .cause { lastCauseLine = lineNumber } else { lastUnrecognizedLine = lineNumber }
     }
 
     /// A log that names failed commands (`The following build commands failed:`) but no root cause
@@ -298,6 +305,7 @@ public final class Scanner {
     private func recordUnrecognized(_ line: LogLine, lineNumber: Int, input: Int) {
         let message = line.header?.message ?? line.text
         let occurrence = Occurrence(line: lineNumber, input: input, location: line.header?.location)
+        lastUnrecognizedLine = lineNumber
         guard let (index, first) = collector.add(
             rule: nil, captures: [:], message: message, severity: .error,
             occurrence: occurrence, excerptLine: line.raw, errorInSwift6: false
