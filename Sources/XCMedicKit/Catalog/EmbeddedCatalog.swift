@@ -4689,9 +4689,9 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'CoreSimulator'
-      regex: '(?:Error Domain=|domain=)com\.apple\.CoreSimulator\.\w+(?:,| Code=) ?(?:code=)?(?<code>-?\d+)'
+      regex: '(?:Error Domain=com\.apple\.CoreSimulator\.\w+ Code=|domain=com\.apple\.CoreSimulator\.\w+, code=)(?<code>-?\d+)'
     - literal: 'FBSOpenApplication'
-      regex: '(?:Error Domain=|domain=)FBSOpenApplication(?:Service)?ErrorDomain(?:,| Code=) ?(?:code=)?(?<code>-?\d+)'
+      regex: 'processing the command \(domain=FBSOpenApplication(?:Service)?ErrorDomain, code=(?<code>-?\d+)'
     - literal: 'SimServiceContext'
       regex: 'Unable to discover any Simulator runtimes'
   message: 'The simulator could not boot, install or launch the app (code {code})'
@@ -4715,6 +4715,8 @@ enum EmbeddedCatalog {
         captures: {code: '1'}
     no_match:
       - line: 'CoreSimulatorService connection interrupted.  Resubscribing to notifications.'
+      - line: '  ✗ } (error = Error Domain=FBSOpenApplicationServiceErrorDomain Code=1 …)'
+        source: a passing run's summary quoting a rejected clone launch (Tests/Corpus d066)
 
 - id: nserror-posix-no-space
   title: A write failed because the disk is full (POSIX error 28)

@@ -212,7 +212,7 @@ public struct LogLine: Sendable {
               inner.filter({ $0 == 58 }).count >= 2, (48...57).contains(inner.first ?? 0) else { return nil }
         var rest = s.utf8.dropFirst(close + 1)
         if rest.first == 58 { rest = rest.dropFirst() } // `]:`
-        guard rest.first == 32 || rest.isEmpty else { return nil }
+        guard rest.first == 32 || rest.first == 9 || rest.isEmpty else { return nil }
         return Substring(rest)
     }
 

@@ -77,6 +77,11 @@ struct FailedStep: Equatable {
 
     /// The step a start line opens: `PhaseScriptExecution [CP]\ Check\ Pods\ Manifest.lock /…sh (in target 'A' from project 'A')`.
     static func parseStart(_ line: String) -> (kind: String, title: String?)? {
+        // xcpretty and xcbeautify: `▸ Running script '[CP] Embed Pods Frameworks'` (the glyph is off `text`).
+        if line.hasPrefix("Running script '") {
+            let name = line.dropFirst("Running script '".count)
+            return ("PhaseScriptExecution", String(name.prefix { $0 != "'" }))
+        }
         guard let first = line.utf8.first, (65...90).contains(first) else { return nil } // at column 0, upper case
         let kindEnd = line.firstIndex(of: " ") ?? line.endIndex
         let kind = String(line[..<kindEnd])

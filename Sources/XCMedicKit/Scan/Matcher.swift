@@ -190,7 +190,7 @@ public final class RuleSet: @unchecked Sendable {
 /// Lines the scanner looks at on its own, whatever the rules: errors no rule knows, and the marks of a
 /// build or test run that succeeded.
 enum ScanMarkers {
-    static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "rror ", "FATAL", "atal:"]
+    static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "rror ", "FATAL", "atal:", "##[error]", "::error"]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "tests' passed at "]
     static var literals: [String] { errorLiterals + successLiterals }
 

@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+@testable import XCMedicKit
+
+/// The project's own corpus of real logs (`Tests/Corpus`, each case with its source URL): the
+/// scanner must name a labelled cause in nearly every failing log, never report a failing log as
+/// green, and never give a passing log an error-severity cause. `Benchmarks/measure-corpus.py`
+/// prints the same figures per category from the built binary.
+final class CorpusTests: XCTestCase {
+    struct Case {
+        var file: String
+        var labels: [String]
+    }
+
+    /// Runtime console warnings: named as warning-severity causes, not failures of the build.
+    static let warningCategories: Set<String> = ["autolayout-conflict", "autolayout-ambiguous-height", "tableview-offscreen-layout"]
+
+    static var corpus: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpus")
+    }
+
+    static func cases() throws -> [Case] {
+        let text = try String(contentsOf: corpus.appendingPathComponent("labels.tsv"), encoding: .utf8)
+        var lines = text.split(separator: "\n").map(String.init)
+        let header = lines.removeFirst().split(separator: "\t").map(String.init)
+        let fileColumn = try XCTUnwrap(header.firstIndex(of: "file")), labelColumn = try XCTUnwrap(header.firstIndex(of: "expected_categories"))
+        let sourceColumn = try XCTUnwrap(header.firstIndex(of: "source"))
+        return try lines.map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            XCTAssertGreaterThan(fields.count, sourceColumn, line)
+            XCTAssertTrue(fields[sourceColumn].contains("http") || fields[sourceColumn].contains("/"), "a case needs its source: \(line)")
+            let labels = fields[labelColumn].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            XCTAssertFalse(labels.isEmpty, line)
+            return Case(file: try XCTUnwrap(fields[safe: fileColumn]), labels: labels)
+        }
+    }
+
+    func testCorpusIsWhatTheIssueAsks() throws {
+        let cases = try Self.cases()
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.appendingPathComponent("cases").path)
+        XCTAssertEqual(Set(files), Set(cases.map(\.file)), "every case file has one labels row and every row its file")
+        XCTAssertGreaterThanOrEqual(cases.count, 300)
+        XCTAssertGreaterThanOrEqual(cases.filter { $0.labels == ["none"] }.count, 50)
+        let categories = Set(cases.flatMap(\.labels)).subtracting(["none"])
+        XCTAssertGreaterThanOrEqual(categories.count, 30)
+        let known = Set(try FindingCategory.known().map(\.name))
+        XCTAssertEqual(categories.subtracting(known), [], "labels use the catalog's categories")
+    }
+
+    func testTheScannerNamesTheCauseOfRealLogs() throws {
+        let set = try RuleSet.builtin()
+        var failing = 0, found = 0, top1 = 0
+        var green: [String] = [], alarms: [String] = [], missed: [String] = []
+        var perCategory: [String: (found: Int, cases: Int)] = [:]
+        for c in try Self.cases() {
+            let scanner = Scanner(ruleSet: set)
+            try scanner.scan(path: Self.corpus.appendingPathComponent("cases").appendingPathComponent(c.file).path)
+            let d = scanner.finish()
+            let causes = d.findings.filter { $0.role == .cause }
+            let errorCauses = causes.filter { $0.severity == .error }
+            if c.labels == ["none"] {
+                if !errorCauses.isEmpty { alarms.append("\(c.file): \(errorCauses.map(\.category))") }
+                continue
+            }
+            failing += 1
+            let named = Set(causes.map(\.category))
+            let hit = !named.isDisjoint(with: c.labels)
+            if hit { found += 1 } else { missed.append("\(c.file): expected \(c.labels), named \(named.sorted())") }
+            if let first = errorCauses.first ?? causes.first, c.labels.contains(first.category) { top1 += 1 }
+            for label in c.labels {
+                var entry = perCategory[label] ?? (0, 0)
+                entry.cases += 1
+                if named.contains(label) { entry.found += 1 }
+                perCategory[label] = entry
+            }
+            if !Set(c.labels).isSubset(of: Self.warningCategories), d.status != .failed {
+                green.append("\(c.file): status \(d.status.rawValue)")
+            }
+        }
+        let recall = Double(found) / Double(failing), top = Double(top1) / Double(failing)
+        let table = perCategory.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.found)/\($0.value.cases)" }.joined(separator: ", ")
+        let summary = String(format: "case recall %.1f%%, top-1 %.1f%% of %d failing logs; ", recall * 100, top * 100, failing) + table
+        print("CorpusTests: " + summary)
+        XCTAssertGreaterThanOrEqual(recall, 0.97, summary + "\nmissed:\n" + missed.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(top, 0.95, summary)
+        XCTAssertEqual(green, [], "failing logs reported green")
+        XCTAssertEqual(alarms, [], "passing logs with an error-severity cause")
+    }
+}
+
+private extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
