@@ -190,16 +190,16 @@ public final class RuleSet: @unchecked Sendable {
 /// Lines the scanner looks at on its own, whatever the rules: errors no rule knows, and the marks of a
 /// build or test run that succeeded.
 enum ScanMarkers {
-    static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "rror ", "FATAL", "atal:", "##[error]", "::error"]
+    static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error"]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "tests' passed at "]
     static var literals: [String] { errorLiterals + successLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
-    /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: `, `Error: ` at the start, React Native's
-    /// `error Failed to build`, CocoaPods' `[!] `, a `FAILED` banner in any case). A line whose level is
+    /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: `, `Error: ` at the start, git's `fatal: `,
+    /// CocoaPods' `[!] `, a `FAILED` banner in any case). A line whose level is
     /// a warning never counts.
     static let errorLike = try! CompiledRegex(
-        #"(?:^|[\s:\]\)>|,])(?:fatal )?error ?: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |^\[(?:ERROR|Error|FATAL|error)\]|^Fatal error: |^error [A-Z]|^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] |^error$"#
+        #"(?:^|[\s:\]\)>|,])(?:fatal )?error ?: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |^\[(?:ERROR|Error|FATAL|error)\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] |^error$"#
     )
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
     /// `Build complete!`, Swift Testing's closing `Test run with N tests passed`. Per-suite totals are not.
