@@ -3264,9 +3264,10 @@ enum EmbeddedCatalog {
   category: phase-script-failed
   severity: error
   role: symptom
+  failed_step: true
   patterns:
     - literal: 'Command PhaseScriptExecution failed'
-      regex: 'Command PhaseScriptExecution failed with a nonzero exit code'
+      regex: 'Command (?<step>PhaseScriptExecution) failed with a nonzero exit code'
   message: 'A Run Script phase exited with an error; its own output above says why'
   explanation: >
     Xcode's wrapper line when a Run Script phase exits non-zero. It is a symptom: the script's own output, in the
@@ -4768,14 +4769,15 @@ enum EmbeddedCatalog {
 - id: nserror-unclassified
   title: A tool reported an error (NSError)
   category: build-failed
-  severity: error
+  severity: warning
   role: symptom
   patterns:
     - literal: 'Error Domain='
       regex: 'Error Domain=(?<domain>[\w.]+) Code=(?<code>-?\d+)(?: "(?<reason>[^"]*)")?'
   message: '{domain} error {code}: {reason}'
   explanation: >
-    An Apple tool printed an NSError whose domain xcmedic has no rule for. The quoted reason and the lines
+    An Apple tool printed an NSError whose domain xcmedic has no rule for (a warning: tools print NSErrors they
+    recover from, and a failing build has other evidence). The quoted reason and the lines
     before it say what failed; the domain names the subsystem (IDE... for Xcode, DVT... for the developer
     tools, NSCocoaErrorDomain for files, NSPOSIXErrorDomain for the operating system).
   fixes:

@@ -168,11 +168,13 @@ public final class Scanner {
                 continue
             }
         }
-        if line.level == .error || (errorMarker && line.level != .warning && ScanMarkers.errorLike.matches(line.text)) {
-            recordUnrecognized(line, lineNumber: lineNumber, input: input)
-        } else if successMarker, ScanMarkers.success.matches(line.text) {
+        // A line that says a run passed is never an error, whatever glyph it has (Swift Testing marks a
+        // passing run with known issues with ✘).
+        if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
             if ScanMarkers.finalSuccess.matches(line.text) { collector.lastSuccess[input] = lineNumber }
+        } else if line.level == .error || (errorMarker && line.level != .warning && ScanMarkers.errorLike.matches(line.text)) {
+            recordUnrecognized(line, lineNumber: lineNumber, input: input)
         }
     }
 

@@ -1,0 +1,190 @@
+import Foundation
+import XCTest
+@testable import XCMedicKit
+
+/// How the scanner judges lines whatever their wrapping, never misses failure evidence, and lets a
+/// failed step explain itself. The log lines are real (sources named per test, most are cases of
+/// `Tests/Corpus`); the steps around them are xcodebuild's own layout.
+final class FailureEvidenceTests: XCTestCase {
+    private func diagnose(_ text: String, chunkBytes: Int? = nil) throws -> Diagnosis {
+        let scanner = Scanner(ruleSet: try RuleSet.builtin())
+        if let chunkBytes { scanner.chunkBytes = chunkBytes }
+        try scanner.scan(ByteSource(name: "test.log", bytes: Array(text.utf8)))
+        return scanner.finish()
+    }
+
+    // MARK: - Lines whatever their wrapping
+
+    func testPrefixesComeOffBeforeRulesSeeTheLine() {
+        let cases: [(String, String)] = [
+            ("##[error]Process completed with exit code 65.", "Process completed with exit code 65."),
+            ("::error file=App.xcodeproj,line=1::Provisioning profile \"X\" doesn't include signing certificate \"Y\".",
+             "Provisioning profile \"X\" doesn't include signing certificate \"Y\"."),
+            ("[2024-05-01 10:00:00] error: x", "error: x"),
+            ("16:58:20  error: x", "error: x"),
+            ("2019-03-06 18:42:40.465 xcodebuild[9254:29845] error: x", "error: x"),
+            ("xcodebuild[3246:15026] Error Domain=X Code=6", "Error Domain=X Code=6"),
+            ("> error: pasted in a quote", "error: pasted in a quote"),
+            ("[09:10:19]\t[09:10:19]: Exit status: 65", "Exit status: 65"),
+        ]
+        for (raw, text) in cases {
+            XCTAssertEqual(LogLine(raw: raw).text, text, raw)
+        }
+        XCTAssertEqual(LogLine(raw: "##[error]x").glyphLevel, .error)
+    }
+
+    func testABoxedDiagnosticWithoutItsHeaderIsTheMessage() {
+        let line = LogLine(raw: "    |- error: sending 'x' risks causing data races; this is an error in the Swift 6 language mode")
+        XCTAssertTrue(line.boxed)
+        XCTAssertEqual(line.level, .error)
+        XCTAssertEqual(line.bare, "sending 'x' risks causing data races; this is an error in the Swift 6 language mode")
+        XCTAssertFalse(LogLine(raw: "153 |     let x = 1").boxed, "a code line of the box stays context")
+    }
+
+    /// `swift build 2>&1 | tail -5` keeps the box and loses the header (Tests/Corpus e075, e004).
+    func testTheBoxAloneIsRecognised() throws {
+        let d = try diagnose("""
+               |     `- note: task-isolated 'body' is captured by a main actor-isolated closure
+            151 |         }
+                |         |- error: sending 'body' risks causing data races
+                |         `- note: task-isolated 'body' is captured by a main actor-isolated closure
+
+            """)
+        XCTAssertEqual(d.causes.map(\.category), ["sending-data-race"])
+        XCTAssertEqual(d.status, .failed)
+    }
+
+    func testAMessagePastedWithoutItsHeaderMatchesTheSameRule() throws {
+        for text in ["Macro \"CasePathsMacros\" from package \"swift-case-paths\" must be enabled before it can be used",
+                     "error: Macro \"CasePathsMacros\" from package \"swift-case-paths\" must be enabled before it can be used",
+                     "/p/Package.swift:1:1: error: Macro \"CasePathsMacros\" from package \"swift-case-paths\" must be enabled before it can be used"] {
+            XCTAssertEqual(try diagnose(text + "\n").causes.first?.rule, "macro-not-trusted", text)
+        }
+    }
+
+    // MARK: - Warnings stay warnings
+
+    /// Swift 5.10's suffix on a message pasted without `warning:` (Tests/Corpus e070).
+    func testTheSwift6SuffixKeepsAPastedMessageAWarning() throws {
+        let d = try diagnose("Call to main actor-isolated class method 'appearance()' in a synchronous nonisolated context; this is an error in Swift 6\n")
+        XCTAssertEqual(d.causes.first?.severity, .warning)
+        XCTAssertNotEqual(d.status, .failed)
+    }
+
+    /// xcpretty's sample and SwiftLint both print `warning:` with no file; and a selector with `error:` in it is not an error.
+    func testWarningLinesAndSelectorsAreNotErrors() throws {
+        let d = try diagnose("""
+            warning: Skipping code signing because the target does not have an Info.plist file. (in target 'App' from project 'Pods')
+            /p/A.m:12:5: warning: 'unarchiveObjectWithData:' is deprecated: first deprecated in macOS 10.14 - Use +unarchivedObjectOfClass:fromData:error: instead
+            'unarchiveObjectWithData:' is deprecated: first deprecated in macOS 10.14 - Use +unarchivedObjectOfClass:fromData:error: instead
+            ** BUILD SUCCEEDED **
+
+            """)
+        XCTAssertFalse(d.findings.contains { $0.severity == .error }, "\(d.findings.map(\.message))")
+        XCTAssertEqual(d.status, .passed)
+    }
+
+    /// A script that printed `error:` and went on; the build says it succeeded (Tests/Corpus c081-style).
+    func testErrorsBeforeAFinalSuccessAreNotFatal() throws {
+        let d = try diagnose("error: something the lint script printed\n** BUILD SUCCEEDED **\n")
+        XCTAssertEqual(d.status, .passed)
+        XCTAssertEqual(d.findings.first?.severity, .warning)
+        let after = try diagnose("** BUILD SUCCEEDED **\n##[error]Commond doesn't have valid result value.\n") // Tests/Corpus a080
+        XCTAssertEqual(after.status, .failed, "a failure after the success keeps the build red")
+    }
+
+    /// Swift Testing marks a passing run that had known issues with ✘ (Tests/Corpus d067).
+    func testAPassingRunIsNotAnErrorWhateverItsGlyph() throws {
+        let d = try diagnose("✘ Test run with 5 tests in 2 suites passed after 3.235 seconds with 1 known issue\n")
+        XCTAssertEqual(d.status, .passed)
+    }
+
+    func testCocoaPodsNoticesAreNotErrorsButItsFailuresAre() throws {
+        let notices = try diagnose("[!] Automatically assigning platform `ios` with version `8.0` on target `App` because no platform was specified.\n")
+        XCTAssertNotEqual(notices.status, .failed) // Tests/Corpus b073
+        let failure = try diagnose("[!] Error installing Firebase\n")
+        XCTAssertEqual(failure.status, .failed)
+    }
+
+    // MARK: - Evidence
+
+    func testExitStatusesBannersAndCountsAreEvidence() throws {
+        for line in ["Error: Process completed with exit code 1.", "[09:13:52]: Exit status: 74", "xcode test failed, error: exit status 65",
+                     "make: *** [installables] Error 65", "** Build Failed **", "the following build commands failed:", "(1 failure)",
+                     "Abort trap: 6", "Running ci_post_clone.sh script failed (exited with code 1)"] {
+            XCTAssertEqual(try diagnose(line + "\n").status, .failed, line)
+        }
+        XCTAssertNotEqual(try diagnose("Process completed with exit code 0.\n").status, .failed)
+    }
+
+    func testAnNSErrorIsClassifiedByItsDomain() throws {
+        let early = try diagnose(#"xcodebuild[3246:15026] Error Domain=IDETestOperationsObserverErrorDomain Code=6 "Early unexpected exit, operation never finished bootstrapping - no restart will be attempted" UserInfo={}"# + "\n")
+        XCTAssertEqual(early.causes.first?.category, "test-runner-crash")
+        let full = try diagnose(#"Error writing xctestrun file: Error Domain=NSCocoaErrorDomain Code=640 "You can’t save the file because the volume is out of space.""# + "\n")
+        XCTAssertEqual(full.causes.first?.category, "disk-full")
+    }
+
+    // MARK: - Failed steps explain themselves
+
+    private let podsCheck = """
+        PhaseScriptExecution [CP]\\ Check\\ Pods\\ Manifest.lock /Users/runner/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-9B7.sh (in target 'App' from project 'App')
+            cd /Users/runner/work/app
+            /bin/sh -c /Users/runner/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-9B7.sh
+        rsync: link_stat "/Users/runner/Library/Developer/Xcode/DerivedData/App/Build/Products/Debug-iphonesimulator/Alamofire.framework" failed: No such file or directory (2)
+        rsync error: some files could not be transferred (code 23) at /SourceCache/rsync/rsync-45/rsync/main.c(992) [sender=2.6.9]
+        Command PhaseScriptExecution failed with a nonzero exit code
+
+        """
+
+    func testAScriptPhaseWithNoNamedCauseIsExplainedByWhatItPrinted() throws {
+        let d = try diagnose(podsCheck + "** BUILD FAILED **\n")
+        let cause = try XCTUnwrap(d.causes.first)
+        XCTAssertEqual(cause.category, "phase-script-failed")
+        XCTAssertTrue(cause.message.contains("[CP] Check Pods Manifest.lock"), cause.message)
+        XCTAssertTrue(cause.message.contains("rsync error"), cause.message)
+        XCTAssertTrue(cause.excerpt.contains { $0.hasPrefix("rsync: link_stat") }, "\(cause.excerpt)")
+        XCTAssertFalse(cause.excerpt.contains { $0.contains("/bin/sh -c") }, "the commands xcodebuild echoes are not the explanation")
+    }
+
+    /// The step's output may sit in the previous chunk: it is read back across the chunk boundary.
+    func testTheStepIsReadBackAcrossChunks() throws {
+        let filler = String(repeating: "CompileSwift normal x86_64 /p/File.swift (in target 'App' from project 'App')\n", count: 40)
+        let d = try diagnose(filler + podsCheck, chunkBytes: 256)
+        XCTAssertEqual(d.causes.first?.category, "phase-script-failed")
+        XCTAssertTrue(d.causes.first?.excerpt.contains { $0.hasPrefix("rsync: link_stat") } ?? false)
+    }
+
+    func testAStepWithANamedCauseGetsNoSecondCause() throws {
+        let d = try diagnose("""
+            PhaseScriptExecution Run\\ Script /p/Script-1.sh (in target 'App' from project 'App')
+                cd /p
+            /p/Script-1.sh: line 2: swiftlint: command not found
+            Command PhaseScriptExecution failed with a nonzero exit code
+
+            """)
+        XCTAssertEqual(d.causes.count, 1, "\(d.causes.map(\.rule))")
+    }
+
+    /// A pasted tail: only the failed-commands list (Tests/Corpus c013).
+    func testAFailedCommandsListAloneNamesTheStep() throws {
+        let d = try diagnose("""
+            The following build commands failed:
+            \tPhaseScriptExecution [CP]\\ Embed\\ Pods\\ Frameworks /Users/x/Script-1.sh (in target 'App' from project 'App')
+            (1 failure)
+
+            """)
+        XCTAssertEqual(d.causes.map(\.category), ["phase-script-failed"])
+        XCTAssertTrue(d.causes[0].message.contains("[CP] Embed Pods Frameworks"), d.causes[0].message)
+    }
+
+    /// Xcode 9 and earlier name the shell, not the phase (Tests/Corpus c010).
+    func testTheOldShellWordingIsAScriptPhase() throws {
+        let d = try diagnose("""
+            Loading configuration from '.swiftlint.yml'
+            No lintable files found at path ''
+            Command /bin/sh failed with exit code 1
+
+            """)
+        XCTAssertEqual(d.causes.first?.category, "phase-script-failed")
+    }
+}
