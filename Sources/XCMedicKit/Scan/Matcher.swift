@@ -190,7 +190,7 @@ public final class RuleSet: @unchecked Sendable {
 /// Lines the scanner looks at on its own, whatever the rules: errors no rule knows, and the marks of a
 /// build or test run that succeeded.
 enum ScanMarkers {
-    static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error"]
+    static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error "]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "tests' passed at "]
     static var literals: [String] { errorLiterals + successLiterals }
 
@@ -199,7 +199,7 @@ enum ScanMarkers {
     /// a `[!] ` line (fastlane, CocoaPods) that says something failed, a `FAILED` banner in any case). A line whose level is
     /// a warning never counts.
     static let errorLike = try! CompiledRegex(
-        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |^\[(?:ERROR|Error|FATAL|error)\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing)|^error$"#
+        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
     )
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
     /// `Build complete!`, Swift Testing's closing `Test run with N tests passed`. Per-suite totals are not.
