@@ -4554,6 +4554,8 @@ enum EmbeddedCatalog {
       regex: 'Command (?<step>\S+) failed with a nonzero exit code'
     - literal: 'failed with exit code'
       regex: '^Command (?<step>/\S+) failed with exit code (?<code>\d+)'
+    - literal: 'emitted errors but did not return'
+      regex: '^Command (?<step>\S+) emitted errors but did not return a nonzero exit code'
   message: 'Command {step} failed'
   explanation: >
     Xcode's wrapper line after any failing build step (Xcode 9 and earlier: `Command /bin/sh failed with
@@ -4569,6 +4571,9 @@ enum EmbeddedCatalog {
       - line: 'Command /bin/sh failed with exit code 23'
         source: Xcode 9 and earlier wording of a failed script phase (Tests/Corpus c054)
         captures: {step: /bin/sh, code: '23'}
+      - line: 'Command /bin/sh emitted errors but did not return a nonzero exit code to indicate failure'
+        source: Xcode's line for a script phase that printed error lines (Tests/Corpus c057)
+        captures: {step: /bin/sh}
     no_match:
       - line: 'Command SwiftCompile succeeded'
 
@@ -4651,6 +4656,34 @@ enum EmbeddedCatalog {
 # An NSError dump names its domain, which tells the kind of failure; exit statuses and signals
 # are evidence only (role symptom): the status is `failed` even when nothing else explains it.
 # Lines quoted from the corpus cases and public pages named in each example's `source`.
+
+- id: shell-script-error
+  title: A shell script stopped on an error
+  category: phase-script-failed
+  severity: error
+  role: cause
+  patterns:
+    - literal: ': line '
+      regex: '^(?<script>(?:/|\./|\.\./)?[^\s:]*?(?:\.sh|/run|/script|\.bash|\.zsh)): line (?<at>\d+): (?!warning)(?<problem>.+)'
+  message: 'The script {script} failed at line {at}: {problem}'
+  explanation: >
+    A shell (sh, bash, zsh) reporting an error in a script at a line: a command that is not installed, a file
+    that is not there, a syntax error, or a program the script ran that crashed. A build phase or CI script that
+    stops here fails its step; the rest of the log only says the step failed.
+  fixes:
+    - summary: Open the script at that line; install the tool it calls on the runner, or fix the path or syntax it names
+    - summary: Run the script by hand with tracing to see the failing command in context
+      commands: ['bash -x SCRIPT']
+  examples:
+    match:
+      - line: "/Users/aungmyooo/Library/Developer/Xcode/DerivedData/Runner-ehbtgfrwszowthgqyvfzuynymnrk/Build/Intermediates.noindex/Runner.build/Debug-iphoneos/Runner.build/Script-B8558ECE276B549E00A69545.sh: line 2: syntax error near unexpected token `newline'"
+        source: https://github.com/firebase/flutterfire (Tests/Corpus c060)
+        captures: {at: '2'}
+      - line: '/Users/andreas/Library/Developer/Xcode/DerivedData/App-bfbjtawlpazjjnhfeynaesqndxej/SourcePackages/checkouts/firebase-ios-sdk/Crashlytics/run: line 57: 81662 Trace/BPT trap: 5       "/Users/andreas/upload-symbols"'
+        source: Tests/Corpus c059 (Crashlytics upload script)
+        captures: {at: '57'}
+    no_match:
+      - line: 'Ld /Users/x/App.app/App normal arm64 (in target: line 3)'
 
 - id: nserror-test-runner
   title: The test runner reported an error
@@ -4825,6 +4858,8 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'exit code'
       regex: '(?:[Cc]ompleted|[Ff]ailed|[Ee]xited|[Ff]inished|[Rr]eturned|[Ee]nded) with (?:a |an )?(?:non-?zero |error )?exit code:? ''?(?<code>[1-9]\d*)'
+    - literal: 'exit-code'
+      regex: '[Ee]xited with (?:a )?non-zero exit-code:? (?<code>[1-9]\d*)'
     - literal: 'exit status'
       regex: '(?:^|[\s:,(])(?:[Ee]xit status|non-zero exit status):? (?<code>[1-9]\d*)'
     - literal: 'Exit status'
@@ -4864,6 +4899,9 @@ enum EmbeddedCatalog {
       - line: 'make: *** [installables] Error 65'
         source: Tests/Corpus c014
         captures: {code: '65'}
+      - line: 'Command exited with non-zero exit-code: 1'
+        source: Xcode Cloud's custom-script step (Tests/Corpus a002, a010)
+        captures: {code: '1'}
     no_match:
       - line: 'Process completed with exit code 0.'
       - line: 'Exit status: 0'

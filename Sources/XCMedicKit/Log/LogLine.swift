@@ -101,6 +101,12 @@ public struct LogLine: Sendable {
                 continue
             }
             if let rest = dropBracketedTimestamp(s) { s = rest; changed = true; continue }
+            if let (rest, level) = dropLevelTag(s) {
+                s = rest
+                if let level, glyph == nil { glyph = level }
+                changed = true
+                continue
+            }
             if let rest = dropClockTime(s) { s = rest; changed = true; continue }
             if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
             if s.hasPrefix("> ") || s == ">" { s = s.dropFirst(); changed = true; continue }
@@ -215,6 +221,24 @@ public struct LogLine: Sendable {
         guard rest.first == 32 || rest.first == 9 || rest.isEmpty else { return nil }
         return Substring(rest)
     }
+
+    /// A logger's level in brackets before the text: `[ERROR] `, `[WARN] `, `[INFO] ` (Titanium, appium,
+    /// Gradle-style tools that drive xcodebuild), with the level it gives.
+    private static func dropLevelTag(_ s: Substring) -> (Substring, LineLevel?)? {
+        guard s.hasPrefix("[") else { return nil }
+        for (tag, level) in levelTags where s.hasPrefix(tag) {
+            var rest = s.dropFirst(tag.count)
+            guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+            rest = rest.drop(while: { $0 == " " || $0 == "\t" })
+            return (rest, level)
+        }
+        return nil
+    }
+
+    private static let levelTags: [(String, LineLevel?)] = [
+        ("[ERROR]", .error), ("[error]", .error), ("[FATAL]", .error), ("[WARN]", .warning), ("[WARNING]", .warning),
+        ("[warn]", .warning), ("[INFO]", nil), ("[info]", nil), ("[DEBUG]", nil), ("[debug]", nil), ("[TRACE]", nil), ("[NOTICE]", nil),
+    ]
 
     /// `10:00:00 `, `10:00:00.123 ` (a clock time before the text: Jenkins, Buildkite, Bitrise exports).
     private static func dropClockTime(_ s: Substring) -> Substring? {
