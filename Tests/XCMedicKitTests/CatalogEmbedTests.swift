@@ -9,7 +9,7 @@ final class CatalogEmbedTests: XCTestCase {
         .appendingPathComponent("Catalog")
 
     static func embedded() -> [(file: String, text: String)] {
-        EmbeddedCatalog.families.map { ($0.file, $0.yaml) } + [("categories.yml", EmbeddedCatalog.categories)]
+        EmbeddedCatalog.families.map { ($0.file, $0.yaml) } + [("categories.yml", EmbeddedCatalog.categories), ("keywords.yml", EmbeddedCatalog.keywords)]
     }
 
     func testEmbeddedCatalogMatchesTheCatalogFolder() throws {

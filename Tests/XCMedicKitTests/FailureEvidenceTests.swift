@@ -187,4 +187,33 @@ final class FailureEvidenceTests: XCTestCase {
             """)
         XCTAssertEqual(d.causes.first?.category, "phase-script-failed")
     }
+
+    // MARK: - The last resort: an error's own words
+
+    /// Tests/Corpus a013 (GitHub Actions, an expired certificate's keychain lookup).
+    func testTheOnlyErrorOfAFailedLogIsReadForItsWords() throws {
+        let d = try diagnose("error: The specified item could not be found in the keychain.\nError: Process completed with exit code 1.\n")
+        let cause = try XCTUnwrap(d.causes.first)
+        XCTAssertEqual(cause.category, "codesign-certificate")
+        XCTAssertTrue(cause.title.contains("words"), "the report says the category was read from the words: \(cause.title)")
+    }
+
+    func testWordsAreNotReadWhenARuleNamesACauseOrTheRunPassed() throws {
+        let named = try diagnose("error: The specified item could not be found in the keychain.\n"
+            + #"Macro "CasePathsMacros" from package "swift-case-paths" must be enabled before it can be used"# + "\n")
+        XCTAssertEqual(named.causes.map(\.rule), ["macro-not-trusted"])
+        let passed = try diagnose("error: The specified item could not be found in the keychain.\n** BUILD SUCCEEDED **\n")
+        XCTAssertTrue(passed.causes.allSatisfy { $0.severity != .error }, "\(passed.causes.map(\.category))")
+    }
+
+    func testTheKeywordListIsCheckedAndUsesKnownCategories() throws {
+        let known = Set(try FindingCategory.known().map(\.name))
+        for entry in try KeywordClassifier.builtin().entries {
+            XCTAssertTrue(known.contains(entry.category), entry.category)
+        }
+        XCTAssertEqual(try KeywordClassifier(yaml: "- category: network\n  words: ['timed out']\n", origin: "k.yml").category(of: "Connection Timed Out"), "network")
+        for bad in ["category: x", "- category: x\n", "- category: x\n  words: ['(']\n", "- category: x\n  words: ['(a+)+$']\n"] {
+            XCTAssertThrowsError(try KeywordClassifier(yaml: bad, origin: "k.yml"), bad)
+        }
+    }
 }

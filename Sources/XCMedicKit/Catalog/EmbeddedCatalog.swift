@@ -4992,6 +4992,83 @@ build-failed: A wrapper that says a build, test or command failed, not why
 xcmedic: xcmedic's own notes about the scan (a rule that was stopped for taking too long)
 unrecognized: An error-looking line that no rule recognises
 """#
+    /// Catalog/keywords.yml
+    static let keywords = #"""
+# The last resort for a failed log in which no rule names a cause: the words of an error no rule
+# knows (an unrecognised error line, or the last lines a failed step printed) point at a category.
+# Only then, and only for errors, is such a line reported as a cause, with a message that says its
+# category was read from its words. First entry whose words match wins, so specific before general.
+# Format: a list of `category` and `words` (ICU regular expressions, matched case-insensitively).
+# After editing, run Catalog/embed.sh.
+- category: macro-validation
+  words: ['\bmacro\b.*\b(?:enabled|trust)', 'skipMacroValidation']
+- category: plugin-validation
+  words: ['\bplug-?in\b.*\b(?:enabled|trust|validat)']
+- category: xcode-cloud-script
+  words: ['\bci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh\b']
+- category: provisioning-profile
+  words: ['provisioning profile', '\bprofiles? (?:for|matching|found)\b', 'mobileprovision', 'no profiles? ']
+- category: codesign-certificate
+  words: ['signing (?:certificate|identit)', '\bcertificate\b', '\bkeychain\b', 'errSec(?!InternalComponent)\w+']
+- category: codesign-other
+  words: ['\bcode ?sign', 'errSecInternalComponent', '\bentitlements?\b', 'development team', 'exportArchive', 'IDEDistribution']
+- category: app-store-upload
+  words: ['ITMS-\d+', '\baltool\b', 'notarytool', '\bnotariz', 'Transporter', 'App Store Connect']
+- category: destination-not-found
+  words: ['\bdestination\b']
+- category: simulator-runtime
+  words: ['\bsimulator\b', 'CoreSimulator', '\bsimctl\b', 'FrontBoard']
+- category: sdk-missing
+  words: ['\bSDK\b.*(?:cannot be located|not found|not installed)', '\bplatform\b.*not installed', 'must be installed']
+- category: xcode-version
+  words: ['project file format', 'deployment target', 'requires Xcode \d', 'newer version of Xcode']
+- category: ci-environment
+  words: ['xcode-select', 'Xcode license', 'command not found', 'not agreed']
+- category: network
+  words: ['could not resolve host', 'timed out', 'connection (?:refused|reset|closed)', '\bSSL\b', '\bTLS\b', 'network', 'HTTP (?:error )?5\d\d', 'unable to access', 'Failed to connect', 'transfer closed']
+- category: package-resolved-stale
+  words: ['Package\.resolved', 'resolved file']
+- category: cocoapods
+  words: ['\bpod (?:install|update|repo|lib|trunk)\b', 'Podfile', 'podspec', 'CocoaPods', 'post-install hook']
+- category: spm-resolution
+  words: ['\bdependenc(?:y|ies)\b', 'package graph', '\bresolv', '\bpackage\b.*\b(?:not found|could not)', 'Package\.swift']
+- category: no-such-module
+  words: ['no such module', 'module .* not found', 'missing required module', 'could not build (?:Objective-C )?module']
+- category: swift-version-mismatch
+  words: ['compiled with Swift', 'tools version', 'swift-tools-version', 'language version']
+- category: linker-undefined-symbols
+  words: ['undefined symbols?', 'undefined reference']
+- category: linker-other
+  words: ['^ld: ', '\blinker\b', 'library not found', 'framework not found', 'duplicate symbols?']
+- category: disk-full
+  words: ['no space left', 'out of space', 'disk (?:is )?full']
+- category: out-of-memory
+  words: ['out of memory', 'Killed: 9', '\bsignal 9\b', '\bOOM\b', 'memory']
+- category: build-timeout
+  words: ['exceeded the (?:maximum|time)', 'timeout', 'maximum (?:allotted )?time', 'was canceled']
+- category: compiler-crash
+  words: ['swift-frontend', 'Stack dump', 'compiler crash', 'failed due to signal', 'Segmentation fault']
+- category: test-runner-crash
+  words: ['test runner', 'crashed', 'unexpected exit', 'uncaught exception', '\bxctest\b.*(?:crash|exit)']
+- category: test-failure
+  words: ['XCTAssert', '\btests? (?:case )?.*\bfailed\b', 'expectation', 'Failing tests']
+- category: sending-data-race
+  words: ['\bsending\b.*\bdata races?\b', '''sending'' (?:parameter|result)']
+- category: global-mutable-state
+  words: ['not concurrency-safe', 'shared mutable state']
+- category: sendable-capture
+  words: ['capture .*@Sendable', 'captured (?:var|parameter)', 'concurrently-executing code']
+- category: non-sendable-crossing
+  words: ['non-?sendable .*(?:cross|cannot be sent|outside of)', 'actor boundary']
+- category: actor-isolation
+  words: ['actor-isolated', '\bisolated context\b']
+- category: concurrency-other
+  words: ['\bSendable\b', 'data race', '\bnonisolated\b', 'concurrency']
+- category: phase-script-failed
+  words: ['\bscript\b', 'PhaseScriptExecution', '\.sh\b', 'swiftlint', 'swiftgen']
+- category: compile-error-generic
+  words: ['\.(?:swift|m|mm|c|cpp|h):\d+', 'expected ', 'cannot find', 'use of undeclared', 'no member']
+"""#
     /// The rule families in priority order: family, file name in Catalog/, and the file's text
     /// (without the final newline, which each file has).
     static let families: [(family: String, file: String, yaml: String)] = [

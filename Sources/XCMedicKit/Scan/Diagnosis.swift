@@ -135,6 +135,28 @@ struct FindingCollector {
         findings[i].excerpt.append(FindingCollector.clip(line))
     }
 
+    /// When the log failed and no rule names a cause, the errors no rule knows are read for their
+    /// words (`KeywordClassifier`): up to three whose words point at a category become causes of it,
+    /// saying so. Errors before a final success are left alone (they were not fatal).
+    mutating func classifyUnrecognized() {
+        guard !findings.contains(where: { $0.role == .cause && $0.severity == .error }),
+              let classifier = try? KeywordClassifier.builtin() else { return }
+        var promoted = 0
+        let order = findings.indices.filter { findings[$0].role == .unrecognized && findings[$0].severity == .error }
+            .sorted { (findings[$0].occurrences.first?.input ?? 0, findings[$0].firstLine) < (findings[$1].occurrences.first?.input ?? 0, findings[$1].firstLine) }
+        for i in order where promoted < 3 {
+            if let first = findings[i].occurrences.first, let success = lastSuccess[first.input], first.line < success { continue }
+            let text = ([findings[i].message] + findings[i].excerpt).joined(separator: "\n")
+            guard let category = classifier.category(of: text) else { continue }
+            findings[i].role = .cause
+            findings[i].category = category
+            findings[i].title = "An error no rule names; its words point at \(category)"
+            findings[i].explanation = "xcmedic has no rule for this message, so it is shown as printed. It is the only error in the log, "
+                + "and its words point at \(category) (the category was read from the words, not from a rule). " + findings[i].explanation
+            promoted += 1
+        }
+    }
+
     /// Lines that stood before the finding's line (a failed step's output), in log order.
     mutating func prependExcerpt(_ i: Int, _ lines: [String]) {
         guard !lines.isEmpty else { return }

@@ -68,6 +68,7 @@ public final class Scanner {
 
     public func finish() -> Diagnosis {
         explainFailedCommandsList()
+        collector.classifyUnrecognized()
         return collector.diagnosis(inputs: inputs)
     }
 

@@ -1,0 +1,55 @@
+import Foundation
+import Yams
+
+/// The last resort for a failed log in which no rule names a cause: the words of an error no rule
+/// knows point at a category (`Catalog/keywords.yml`, first match wins).
+public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is immutable once built
+    public struct Entry {
+        public var category: String
+        var words: [NSRegularExpression]
+    }
+
+    public let entries: [Entry]
+
+    /// The built-in list, parsed once per process.
+    public static func builtin() throws -> KeywordClassifier { try cache.get() }
+    private static let cache = Result { try KeywordClassifier(yaml: EmbeddedCatalog.keywords, origin: "builtin:keywords") }
+
+    public init(yaml: String, origin: String) throws {
+        let root: Node?
+        do { root = try Yams.compose(yaml: yaml, .basic) } catch {
+            throw RuleFileError(file: origin, problem: "invalid YAML: \(error)")
+        }
+        guard let list = root?.sequence else {
+            throw RuleFileError(file: origin, line: root?.mark?.line, problem: "expected a list of `category` and `words`")
+        }
+        entries = try list.map { node in
+            guard let map = node.mapping, let category = map["category"]?.scalar?.string,
+                  let words = map["words"]?.sequence, !words.isEmpty else {
+                throw RuleFileError(file: origin, line: node.mark?.line, problem: "each entry needs a `category` and a non-empty list of `words`")
+            }
+            let compiled = try words.map { word -> NSRegularExpression in
+                guard let pattern = word.scalar?.string else {
+                    throw RuleFileError(file: origin, line: word.mark?.line, problem: "each word is a regular expression")
+                }
+                if let risk = RegexSafety.catastrophicRisk(in: pattern) {
+                    throw RuleFileError(file: origin, line: word.mark?.line, problem: risk)
+                }
+                do { return try NSRegularExpression(pattern: pattern, options: [.caseInsensitive, .anchorsMatchLines]) } catch {
+                    throw RuleFileError(file: origin, line: word.mark?.line, problem: "invalid regular expression: \(pattern)")
+                }
+            }
+            return Entry(category: category, words: compiled)
+        }
+    }
+
+    /// The category the text's words point at, if any (at most the first 4 KiB of it are read).
+    public func category(of text: String) -> String? {
+        let subject = text.utf16.count > 4096 ? String(text.prefix(4096)) : text
+        let range = NSRange(location: 0, length: (subject as NSString).length)
+        for entry in entries where entry.words.contains(where: { $0.firstMatch(in: subject, range: range) != nil }) {
+            return entry.category
+        }
+        return nil
+    }
+}
