@@ -216,4 +216,40 @@ final class FailureEvidenceTests: XCTestCase {
             XCTAssertThrowsError(try KeywordClassifier(yaml: bad, origin: "k.yml"), bad)
         }
     }
+
+    // MARK: - Encodings
+
+    private func diagnose(bytes: [UInt8], chunkBytes: Int? = nil) throws -> Diagnosis {
+        let scanner = Scanner(ruleSet: try RuleSet.builtin())
+        if let chunkBytes { scanner.chunkBytes = chunkBytes }
+        try scanner.scan(ByteSource(name: "test.log", bytes: bytes))
+        return scanner.finish()
+    }
+
+    private func utf16(_ text: String, bigEndian: Bool, bom: Bool = true) -> [UInt8] {
+        var out: [UInt8] = bom ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
+        for unit in text.utf16 {
+            out += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        return out
+    }
+
+    /// Windows tools and some CI exports write UTF-16 with a byte-order mark; a red build there was reported green.
+    func testUTF16AndUTF8WithAByteOrderMarkAreDecoded() throws {
+        let log = "▸ Compiling 😀.swift\r\n" + #"Macro "CasePathsMacros" from package "swift-case-paths" must be enabled before it can be used"# + "\r\n** BUILD FAILED **\r\n"
+        for bigEndian in [false, true] {
+            for chunk in [16, 1 << 20] { // small chunks split surrogate pairs and units across reads
+                let d = try diagnose(bytes: utf16(log, bigEndian: bigEndian), chunkBytes: chunk)
+                XCTAssertEqual(d.status, .failed)
+                XCTAssertEqual(d.causes.first?.captures["package"], "swift-case-paths", "big endian: \(bigEndian), chunk \(chunk)")
+            }
+        }
+        let bom = try diagnose(bytes: [0xEF, 0xBB, 0xBF] + Array("** BUILD FAILED **\n".utf8))
+        XCTAssertEqual(bom.findings.first?.rule, "build-action-failed", "the mark does not hide the banner at the start of the line")
+        let odd = try diagnose(bytes: utf16("** BUILD FAILED **\n", bigEndian: false) + [0x41])
+        XCTAssertEqual(odd.status, .failed, "a trailing odd byte is a replacement character, not a lost line")
+        let unmarked = try diagnose(bytes: Array("** BUILD FAILED **\n".utf8))
+        XCTAssertEqual(unmarked.status, .failed)
+    }
 }
+

@@ -45,15 +45,14 @@ public final class LogReader {
         var endOfInput = false
         var heldCR = false
 
+        var text = TextDecoder(source: source, observe: { [self] raw in
+            rawObserver?(raw)
+            bytesRead += raw.count
+        })
         while !endOfInput {
             let room = min(chunkBytes, capacity - 8 - filled)
-            let n = try source.read(into: buffer + filled, count: room)
-            if n == 0 {
-                endOfInput = true
-            } else {
-                rawObserver?(UnsafeRawBufferPointer(start: buffer + filled, count: n))
-                bytesRead += n
-            }
+            let n = try text.read(into: buffer + filled, count: room)
+            if n == 0 { endOfInput = true }
             let fresh = heldCR ? filled - 1 : filled
             filled += n
             // Hold back a CR at the very end: the next read may bring its LF.
@@ -105,6 +104,159 @@ public final class LogReader {
 
     private func lastIndex(of byte: UInt8, in buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int? {
         Bytes.lastIndex(of: byte, in: buffer, from: 0, to: count)
+    }
+}
+
+/// The log's text as UTF-8, whatever its encoding: a UTF-8 byte-order mark is dropped, and UTF-16
+/// with a byte-order mark (either byte order: Windows tools and some CI exports write it) is
+/// transcoded as it streams. Anything else passes through as read. `observe` sees every byte exactly
+/// as read (pipe mode copies those).
+struct TextDecoder {
+    enum Encoding { case utf8, utf16LE, utf16BE }
+
+    let source: ByteSource
+    let observe: (UnsafeRawBufferPointer) -> Void
+    private(set) var encoding: Encoding?
+    /// Bytes read while sniffing for a byte-order mark, not yet handed over.
+    private var pending: [UInt8] = []
+    /// UTF-16: an odd byte left at the end of a read, and a high surrogate waiting for its pair.
+    private var oddByte: UInt8?
+    private var highSurrogate: UInt16?
+    private var raw: [UInt8] = []
+
+    init(source: ByteSource, observe: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.source = source
+        self.observe = observe
+    }
+
+    private func readRaw(into pointer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        let n = try source.read(into: pointer, count: count)
+        if n > 0 { observe(UnsafeRawBufferPointer(start: pointer, count: n)) }
+        return n
+    }
+
+    private mutating func sniff() throws {
+        var head = [UInt8](repeating: 0, count: 3)
+        var got = 0
+        while got < 3 {
+            let n = try head.withUnsafeMutableBytes { try readRaw(into: $0.baseAddress! + got, count: 3 - got) }
+            if n == 0 { break }
+            got += n
+        }
+        head.removeLast(3 - got)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) {
+            encoding = .utf8
+        } else if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            // Build logs are mostly ASCII: in real UTF-16 most units have a zero high byte. Bytes that
+            // only start like a byte-order mark (binary garbage) are kept as they are.
+            let bigEndian = head[0] == 0xFE
+            var ahead = Array(head.dropFirst(2))
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while ahead.count < 256 {
+                let n = try buffer.withUnsafeMutableBytes { try readRaw(into: $0.baseAddress!, count: 256 - ahead.count) }
+                if n == 0 { break }
+                ahead += buffer[0..<n]
+            }
+            let units = ahead.count / 2
+            let ascii = stride(from: 0, to: units * 2, by: 2).filter { ahead[$0 + (bigEndian ? 0 : 1)] == 0 }.count
+            if units < 4 || ascii * 2 >= units {
+                encoding = bigEndian ? .utf16BE : .utf16LE
+                pending = ahead
+            } else {
+                encoding = .utf8
+                pending = Array(head.prefix(2)) + ahead
+            }
+        } else {
+            encoding = .utf8
+            pending = head
+        }
+    }
+
+    /// Up to `count` bytes of UTF-8 into `buffer`; 0 at the end of the input.
+    mutating func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws -> Int {
+        if encoding == nil { try sniff() }
+        guard encoding != .utf8 else {
+            if !pending.isEmpty {
+                let n = min(count, pending.count)
+                for i in 0..<n { buffer[i] = pending[i] }
+                pending.removeFirst(n)
+                return n
+            }
+            return try readRaw(into: buffer, count: count)
+        }
+        // UTF-16: each 2-byte unit becomes at most 3 bytes of UTF-8.
+        let rawCount = max(2, count / 3 * 2)
+        while true {
+            var raw = self.raw
+            raw.removeAll(keepingCapacity: true)
+            if let odd = oddByte { raw.append(odd); oddByte = nil }
+            raw.append(contentsOf: pending)
+            pending.removeAll()
+            var endOfInput = false
+            if raw.count < rawCount {
+                let start = raw.count
+                raw.append(contentsOf: repeatElement(0, count: rawCount - start))
+                let n = try raw.withUnsafeMutableBytes { try readRaw(into: $0.baseAddress! + start, count: rawCount - start) }
+                raw.removeLast(rawCount - start - n)
+                endOfInput = n == 0
+            }
+            defer { self.raw = raw }
+            var written = 0
+            var i = 0
+            while i + 1 < raw.count {
+                let unit = encoding == .utf16LE ? UInt16(raw[i]) | UInt16(raw[i + 1]) << 8 : UInt16(raw[i]) << 8 | UInt16(raw[i + 1])
+                i += 2
+                written += encode(unit, into: buffer + written)
+            }
+            if i < raw.count { oddByte = raw[i] }
+            if endOfInput, highSurrogate != nil || oddByte != nil { // a truncated unit: the replacement character
+                highSurrogate = nil
+                oddByte = nil
+                written += put(0xFFFD, into: buffer + written)
+            }
+            if written > 0 || endOfInput { return written }
+        }
+    }
+
+    private mutating func encode(_ unit: UInt16, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
+        if let high = highSurrogate {
+            highSurrogate = nil
+            if (0xDC00...0xDFFF).contains(unit) {
+                let scalar = 0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00)
+                return put(scalar, into: out)
+            }
+            written += put(0xFFFD, into: out)
+        }
+        if (0xD800...0xDBFF).contains(unit) {
+            highSurrogate = unit
+            return written
+        }
+        if (0xDC00...0xDFFF).contains(unit) { return written + put(0xFFFD, into: out + written) }
+        return written + put(UInt32(unit), into: out + written)
+    }
+
+    private func put(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            out[0] = UInt8(scalar)
+            return 1
+        case 0x80..<0x800:
+            out[0] = UInt8(0xC0 | scalar >> 6)
+            out[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case 0x800..<0x10000:
+            out[0] = UInt8(0xE0 | scalar >> 12)
+            out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            out[0] = UInt8(0xF0 | scalar >> 18)
+            out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
+        }
     }
 }
 
