@@ -1589,6 +1589,12 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'matching the provided destination specifier'
       regex: 'Unable to find a (?:destination|device) matching the provided destination specifier'
+    # Xcode 16's explanation, when it is pasted without the line above it.
+    - literal: 'no available devices matched the request'
+      regex: 'The requested device could not be found because no available devices matched the request'
+    # react-native run-ios with --simulator naming a device the machine does not have.
+    - literal: ' simulator. Run CLI with'
+      regex: 'Could not find ["“]?(?<device>[^"”]+?)["”]? simulator\. Run CLI'
   continuation:
     while: '^(?:\{ (?!.*\berror:)|Missing required|Unsupported device|The device|The requested device|Please supply)'
     collect: '^\{ (?<requested>[^}]*?) ?\}$'
@@ -1626,6 +1632,38 @@ enum EmbeddedCatalog {
       - line: "xcodebuild: error: Unable to find a device matching the provided destination specifier:\n\t\t{ platform:iOS Simulator, OS:latest, name:iPhone 16 }\n\tThe requested device could not be found because no available devices matched the request."
         source: https://github.com/margelo/react-native-mmkv/pull/1025 (Xcode 16.4 wording)
         captures: {requested: 'platform:iOS Simulator, OS:latest, name:iPhone 16'}
+      - line: 'error Could not find "iPhone X" simulator. Run CLI with --verbose flag for more details.'
+        source: react-native run-ios after an Xcode update removed the iPhone X simulator, quoted in several public write-ups (code search for "simulator. Run CLI with --verbose flag")
+        captures: {device: iPhone X}
+      - line: 'error Could not find iPhone X simulator. Run CLI with --verbose flag for more details.'
+        source: the same error as older react-native CLIs print it, without quotes (code search, same query)
+        captures: {device: iPhone X}
+    no_match:
+      - line: 'Available destinations for the "base" scheme:'
+
+- id: no-destinations-for-scheme
+  title: The scheme has no destination at all for this action
+  category: destination-not-found
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'Found no destinations for the scheme'
+      regex: "Found no destinations for the scheme ['‘\"“]?(?<scheme>[^'’\"”]+?)['’\"”]? and action (?<action>[\\w-]+)"
+  message: 'xcodebuild found no destination for scheme {scheme} ({action})'
+  explanation: >
+    None of the platforms the scheme's targets support has a usable destination with the selected Xcode: the
+    platform (iOS, watchOS, visionOS) or its simulator runtime is not installed, the project supports only a platform
+    this machine cannot build for, or a generated project (Tauri, Flutter, KMP) lists an SDK the Xcode does not have.
+  fixes:
+    - summary: See which destinations xcodebuild knows for the scheme, and which platforms and runtimes are installed
+      commands: ['xcodebuild -showdestinations -scheme {scheme}', 'xcrun simctl list runtimes']
+    - summary: Install the missing platform for the selected Xcode
+      commands: ['xcodebuild -downloadPlatform iOS']
+  examples:
+    match:
+      - line: "xcodebuild: error: Found no destinations for the scheme 'openaiimages_iOS' and action build."
+        source: https://github.com/tauri-apps/tauri/issues/9120
+        captures: {scheme: openaiimages_iOS, action: build}
     no_match:
       - line: 'Available destinations for the "base" scheme:'
 
@@ -1726,6 +1764,209 @@ enum EmbeddedCatalog {
     no_match:
       - line: 'iOS 26.2 (26.2 - 23C54) - com.apple.CoreSimulator.SimRuntime.iOS-26-2'
 
+- id: simulator-runtime-invalid
+  title: The simulator runtime named is not installed
+  category: simulator-runtime
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'Invalid runtime: '
+      regex: 'Invalid runtime: (?<runtime>com\.apple\.CoreSimulator\.SimRuntime\.[\w.-]+)'
+  message: 'The simulator runtime {runtime} is not installed'
+  explanation: >
+    simctl (creating a device), ibtool or a CI script asked for a simulator runtime by identifier and CoreSimulator
+    has no such runtime: it belongs to another Xcode version, was never downloaded on this runner, or is still being
+    installed. A stale CoreSimulatorService from a previously selected Xcode can also hide installed runtimes.
+  fixes:
+    - summary: List the runtimes the machine has and ask for one of them, or download the missing one
+      commands: ['xcrun simctl list runtimes', 'xcodebuild -downloadPlatform iOS']
+    - summary: After switching Xcode, restart the simulator service
+      commands: ['sudo killall -9 com.apple.CoreSimulator.CoreSimulatorService']
+  examples:
+    match:
+      - line: 'Invalid runtime: com.apple.CoreSimulator.SimRuntime.iOS-17-5'
+        source: xcrun simctl create with a runtime that is not installed, pasted in a public repository's notes (code search for "Invalid runtime - com.apple.CoreSimulator.SimRuntime")
+        captures: {runtime: com.apple.CoreSimulator.SimRuntime.iOS-17-5}
+    no_match:
+      - line: 'iOS 17.5 (17.5 - 21F79) - com.apple.CoreSimulator.SimRuntime.iOS-17-5'
+
+- id: simulator-device-state
+  title: The simulator was in the wrong state for the command
+  category: simulator-runtime
+  severity: error
+  role: cause
+  patterns:
+    - literal: ' in current state: '
+      regex: 'Unable to (?<action>boot|lookup|install|launch|erase contents and settings|create|pair|upgrade)(?: device)? in current state: (?<state>\w+)'
+  message: 'simctl could not {action} the simulator while it was {state}'
+  explanation: >
+    CoreSimulator refused the command because the device was not in the state it needs: booting a device that is
+    already booted (two jobs, or two test runners, sharing one simulator), or looking it up or installing on it while it
+    is still booting. The caller usually treats this as fatal and the run stops. It is a race around one shared
+    simulator, not a problem in the app.
+  fixes:
+    - summary: Boot only a shut-down device, and wait until it has finished booting before installing or testing
+      commands: ['xcrun simctl bootstatus UDID -b', 'xcrun simctl list devices booted']
+    - summary: Give each job or test runner its own simulator instead of reusing one by name
+      commands: ['xcrun simctl create "CI-$JOB_ID" "iPhone 16"']
+    - summary: If the device is stuck, shut everything down and retry once
+      commands: ['xcrun simctl shutdown all']
+  examples:
+    match:
+      - line: 'Error: Unable to boot device in current state: Booted'
+        source: https://github.com/tuist/tuist/issues/9072
+        captures: {action: boot, state: Booted}
+      - line: '[simctl] Unable to boot device in current state: Booted'
+        source: https://github.com/appium/appium-desktop/issues/730
+        captures: {action: boot, state: Booted}
+      - line: 'Unable to lookup in current state: Booting'
+        source: https://github.com/dotnet/maui/pull/33884 (XHarness, SimError 405)
+        captures: {action: lookup, state: Booting}
+    no_match:
+      - line: 'Unable to shutdown device in current state: Shutdown'
+      - line: 'Device state: Booted'
+
+- id: simctl-command-error
+  title: simctl reported an error
+  category: simulator-runtime
+  # A warning: scripts often run `simctl shutdown/boot … || true`, which prints this for a device already in that
+  # state; the reasons that fail a run (wrong state, launch refused, service down) are errors of the rules around it.
+  severity: warning
+  role: cause
+  patterns:
+    - literal: 'An error was encountered processing the command'
+      regex: 'An error was encountered processing the command \(domain=(?<domain>[\w.]+), code=(?<code>-?\d+)\)'
+  continuation:
+    # simctl prints the reason on the following lines.
+    while: '^(?:The request|Failed to|Unable to|An application|Provide a|Underlying error|Launch failed|The operation|Invalid device|No devices|Simulator device)'
+    max_lines: 8
+  message: 'simctl failed ({domain}, code {code})'
+  explanation: >
+    `xcrun simctl` (or a tool that drives it: ios-sim, react-native run-ios, Appium, Bazel, XHarness) could not boot,
+    install on or launch an app on the simulator. The lines after this one give the reason; com.apple.CoreSimulator.SimError
+    codes 164 and 405 mean the device was in the wrong state (already booted, still booting), FBSOpenApplicationServiceErrorDomain
+    means the simulator refused to launch the app, NSPOSIXErrorDomain code 2 that the app bundle path does not exist.
+  fixes:
+    - summary: Read the reason printed after this line; check the device's state and the app path
+      commands: ['xcrun simctl list devices', 'xcrun simctl bootstatus UDID -b']
+    - summary: Reset the simulator and retry once
+      commands: ['xcrun simctl shutdown all', 'xcrun simctl erase all']
+  examples:
+    match:
+      - line: 'An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=405):'
+        source: https://github.com/bazelbuild/rules_apple/issues/2597
+        captures: {domain: com.apple.CoreSimulator.SimError, code: '405'}
+      - line: "Error: simctl error running 'boot': An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=164):"
+        source: https://github.com/appium/appium-desktop/issues/730
+        captures: {code: '164'}
+      - line: '[ios-sim] An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=2):'
+        source: https://github.com/sabrinathai/ExperienceSampler/issues/42
+        captures: {domain: NSPOSIXErrorDomain, code: '2'}
+    no_match:
+      - line: 'An error was encountered while processing your request'
+
+- id: simulator-app-launch-refused
+  title: The simulator refused to launch the app
+  category: simulator-runtime
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'unknown to FrontBoard'
+      regex: 'Application (?:["“]|\\")?(?<bundle>[\w.-]+)(?:["”]|\\")? is unknown to FrontBoard'
+    - literal: 'Failure attempting to launch'
+      regex: 'Failure attempting to launch <XCUIApplicationImpl'
+    - literal: 'Failed to install the requested application'
+      regex: 'Failed to install the requested application'
+    # IXUserPresentableErrorDomain: the simulator rejected the bundle (often an Info.plist it cannot read).
+    - literal: 'could not be installed at this time'
+      regex: 'This app could not be installed at this time'
+  message: 'The simulator could not install or launch the app'
+  explanation: >
+    SpringBoard (FrontBoard) on the simulator does not know the app it was asked to launch: the install did not
+    happen or did not finish (a wrong .app path, a build for another platform or architecture, a bundle identifier
+    that differs from the one launched), or the simulator was reset between install and launch. UI tests report it
+    as "Failure attempting to launch".
+  fixes:
+    - summary: Check that the app was built for the simulator and installed on the same device, with the bundle id you launch
+      commands: ['xcrun simctl install booted path/to/App.app', 'xcrun simctl listapps booted']
+    - summary: Erase the simulator and retry once
+      commands: ['xcrun simctl erase all']
+  examples:
+    match:
+      - line: 'The request was denied by service delegate (SBMainWorkspace) for reason: NotFound ("Application "org.reactjs.native.example.example-movil" is unknown to FrontBoard").'
+        source: https://github.com/decosoftware/deco-ide/issues/298
+        captures: {bundle: org.reactjs.native.example.example-movil}
+      - line: '    t =    46.77s             Assertion Failure: <unknown>:0: UI Testing Failure - Failure attempting to launch <XCUIApplicationImpl: 0x608000423da0 io.bitrise.ios-xcode-8-0 at /Users/vagrant/Library/Developer/Xcode/DerivedData/ios-xcode-8.0/Build/Products/Debug-iphonesimulator/ios-xcode-8.0.app>: Error Domain=FBSOpenApplicationServiceErrorDomain Code=1'
+        source: https://github.com/bitrise-steplib/steps-xcode-test/blob/2e6d684446eef1a15b9792385c4487ab4fccdc05/_samples/xcodebuild-failure-attempting-tolaunch.txt
+      - line: 'Failed to install the requested application'
+        source: https://github.com/sabrinathai/ExperienceSampler/issues/42
+      - line: 'This app could not be installed at this time.'
+        source: react-native run-ios after "An error was encountered processing the command (domain=IXUserPresentableErrorDomain, code=1)", quoted in a public README (code search for the message)
+    no_match:
+      - line: 'Installing build/Build/Products/Debug-iphonesimulator/example_movil.app'
+
+- id: coresimulator-service-unavailable
+  title: CoreSimulatorService is not available
+  category: simulator-runtime
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'CoreSimulatorService connection'
+      regex: 'CoreSimulatorService connection (?<what>became invalid)'
+    - literal: 'not connected to CoreSimulatorService'
+      regex: 'because we are not connected to CoreSimulatorService'
+    - literal: 'Unable to discover any Simulator runtimes'
+      regex: 'Unable to discover any Simulator runtimes'
+    # Mach error -308: the simulator's service or launchd_sim died under the call.
+    - literal: '(ipc/mig) server died'
+      regex: '\(ipc/mig\) server died'
+  message: 'The CoreSimulator service is not running or not reachable'
+  explanation: >
+    Every simulator command goes through the CoreSimulatorService daemon. Its connection was lost or refused: the
+    service crashed or was restarted (often after switching Xcode versions, when it belongs to another Xcode), the
+    machine is overloaded, or the process runs in a sandbox that may not reach it. Simulators, runtimes and tests on
+    them are then unavailable.
+  fixes:
+    - summary: Restart the service so the selected Xcode's version starts, then retry
+      commands: ['sudo killall -9 com.apple.CoreSimulator.CoreSimulatorService', 'xcrun simctl list runtimes']
+    - summary: Run simulator commands outside any sandbox, as the user that owns the simulators
+  examples:
+    match:
+      - line: '2026-07-06 10:10:10.732 simctl[17927:350661] CoreSimulatorService connection became invalid.  Simulator services will no longer be available.'
+        source: https://github.com/anthropic-experimental/sandbox-runtime/issues/378
+        captures: {what: became invalid}
+      - line: '[-[SimServiceContext initWithDeveloperDir:connectionType:error:]:432] WARN  : Unable to discover any Simulator runtimes. Developer Directory is /Applications/Xcode.app/Contents/Developer.'
+        source: https://github.com/anthropic-experimental/sandbox-runtime/issues/378
+      - line: '20:27:17 {37372} 20180819.132718 [  ERROR ] (BP-4) Launch application during UI tests failed Error Domain=NSMachErrorDomain Code=-308 "(ipc/mig) server died"'
+        source: https://github.com/MobileNativeFoundation/bluepill/issues/252
+    no_match:
+      - line: 'com.apple.CoreSimulator.CoreSimulatorService is running'
+      - line: '2018-08-19 13:27:17.859 bp[37372:204967] CoreSimulatorService connection interrupted.  Resubscribing to notifications.'
+
+- id: coresimulator-service-interrupted
+  title: The CoreSimulatorService connection was interrupted
+  category: simulator-runtime
+  # CoreSimulator reconnects by itself, and runners print this while shutting simulators down after a good run.
+  severity: warning
+  role: cause
+  patterns:
+    - literal: 'CoreSimulatorService connection interrupted'
+      regex: 'CoreSimulatorService connection interrupted'
+  message: 'The CoreSimulator service restarted or crashed while simulators were in use'
+  explanation: >
+    The process lost its connection to CoreSimulatorService and resubscribed. When simulators are being deleted
+    after the tests this is harmless; in the middle of a run it means the service crashed or was restarted (often by
+    another job switching Xcode), and launches or installs on the simulators fail right after it.
+  fixes:
+    - summary: Make sure only one Xcode version drives the simulators on the machine at a time, then retry
+      commands: ['xcode-select -p', 'xcrun simctl list runtimes']
+  examples:
+    match:
+      - line: '2018-08-19 13:27:17.859 bp[37372:204967] CoreSimulatorService connection interrupted.  Resubscribing to notifications.'
+        source: https://github.com/MobileNativeFoundation/bluepill/issues/252
+    no_match:
+      - line: 'CoreSimulatorService connection established'
+
 - id: simulator-boot-failed
   title: Simulator failed to boot
   category: simulator-runtime
@@ -1773,7 +2014,8 @@ enum EmbeddedCatalog {
   title: xcodebuild picked the first of several matching destinations
   category: destination-not-found
   severity: warning
-  role: cause
+  # Information, not a failure: a symptom, so it never stands as a root cause next to the real one.
+  role: symptom
   patterns:
     - literal: 'Using the first of multiple matching destinations'
       regex: 'xcodebuild: WARNING: Using the first of multiple matching destinations'
@@ -1836,6 +2078,12 @@ enum EmbeddedCatalog {
     - literal: 'cannot be located'
       # The version may itself carry quotes a shell script pasted in (SDK "iphoneos“7.0”").
       regex: 'SDK (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<sdk>[a-z]+\S*?)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) cannot be located'
+    # A full SDK path a build script hard-codes (an SDK version this Xcode no longer ships).
+    - literal: 'cannot be located'
+      regex: 'SDK (?:["“]|â€œ)(?<sdk>/[^"“”]+?\.sdk)/?(?:["”]|â€\x{9D}?) cannot be located'
+    # Xcode 3-4 wording of the same failure.
+    - literal: 'no SDK with the name or path'
+      regex: "There is no SDK with the name or path ['‘\"“](?<sdk>[^'’\"”]+)['’\"”]"
     - literal: 'unable to lookup item '
       regex: "unable to lookup item '(?<item>\\w+)' in SDK '(?<sdk>[^']+)'"
   message: 'The SDK "{sdk}" is not in the selected developer directory'
@@ -1859,6 +2107,12 @@ enum EmbeddedCatalog {
       - line: 'xcrun: error: SDK “iphoneos” cannot be located'
         source: https://github.com/theos/theos/issues/322
         captures: {sdk: iphoneos}
+      - line: 'xcodebuild: error: SDK "/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneSimulator.platform/Developer/SDKs/iPhoneSimulator5.0.sdk/" cannot be located.'
+        source: https://github.com/stuartervine/OCTotallyLazy/issues/1 (a build script with a hard-coded SDK path)
+        captures: {sdk: /Applications/Xcode.app/Contents/Developer/Platforms/iPhoneSimulator.platform/Developer/SDKs/iPhoneSimulator5.0.sdk}
+      - line: "error: There is no SDK with the name or path 'iphoneos'"
+        source: https://github.com/neror/CA360/issues/2 (Xcode 3-4 wording)
+        captures: {sdk: iphoneos}
       - line: 'xcodebuild: error: SDK "iphoneos“7.0”" cannot be located.'
         source: https://github.com/BradLarson/GPUImage/issues/1725 (a versioned SDK the Xcode does not have, quoted by the script)
         captures: {sdk: iphoneos“7.0”}
@@ -1867,7 +2121,7 @@ enum EmbeddedCatalog {
 
 - id: xcode-select-command-line-tools
   title: The active developer directory is the Command Line Tools, not Xcode
-  category: sdk-missing
+  category: ci-environment
   severity: error
   role: cause
   patterns:
@@ -3411,6 +3665,96 @@ enum EmbeddedCatalog {
 # "Failing tests:" summary, and test processes that crashed, hung or never started.
 # Every finding about a failing test captures `test` (and `suite` where the line has it).
 # Message texts quoted from the public logs named in each example's `source`.
+- id: swift-testing-known-issue
+  title: Swift Testing recorded a known issue
+  category: test-failure
+  severity: info
+  role: symptom
+  patterns:
+    - literal: 'recorded a known issue'
+      regex: 'recorded a known issue'
+  message: 'A known issue was recorded (withKnownIssue); it does not fail the test'
+  explanation: >
+    An expectation failed inside withKnownIssue, so Swift Testing counts it as expected and the test still passes.
+    The line carries the same "Expectation failed" text as a real failure, which is why it is named here: it is
+    not a failure.
+  fixes:
+    - summary: Nothing to do; remove withKnownIssue once the underlying bug is fixed
+  examples:
+    # With a ✘ glyph the line also reads as an error whose bare message is "Expectation failed: ...": this rule,
+    # first in the family, claims it before swift-testing-issue can.
+    match:
+      - line: '◯ Test "..." recorded a known issue at ...: Expectation failed: ...'
+        source: Swift Testing output quoted in a public issue about withKnownIssue (code search for "recorded a known issue")
+    no_match:
+      - line: '✘ Test addition() recorded an issue at SwiftTests.swift:3:25: Expectation failed: (add(1, 2) → 4) == 3'
+
+- id: xctest-test-crashed
+  title: A test crashed the test process
+  category: test-runner-crash
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'Test crashed with signal'
+      regex: '(?:-\[(?<suite>[\w.]+) (?<test>\w+)\] : )?Test crashed with signal (?<signal>\w+)'
+    - literal: 'Child process terminated with signal'
+      regex: 'Child process terminated with signal (?<signal>\w+)'
+    # swift test (SwiftPM) when the test process dies: "Exited with signal code 11", newer "unexpected signal code".
+    - literal: 'signal code '
+      regex: '[Ee]xited with (?:unexpected )?signal code (?<signal>\d+)'
+    # Xcode's debugger banner and crash reports, pasted into issues.
+    - literal: 'EXC_BAD_'
+      regex: '(?:Thread \d+: |Exception Type: +)(?<signal>EXC_BAD_(?:ACCESS|INSTRUCTION))'
+    - literal: ': signal SIG'
+      regex: '^Thread \d+: signal (?<signal>SIG[A-Z]+)'
+    # Swift 5.9+ backtracer (Linux, swift test): "*** Program crashed: Bad pointer dereference at 0x… ***".
+    - literal: 'Program crashed: '
+      regex: 'Program crashed: (?<signal>[^*]+?)(?: at 0x[0-9a-f]+)?(?: \*\*\*)?$'
+    # xctool: the bundle crashed before any test started.
+    - literal: 'crashed before the test suite started'
+      regex: '(?<signal>the test bundle stopped running or crashed) before the test suite started'
+  message: 'The test process crashed: {signal}'
+  explanation: >
+    The process running the tests died on a signal instead of reporting a failure: abrt (a Swift runtime trap,
+    fatalError, an uncaught exception), segv or bus (a bad memory access), ill or trap (a force unwrap of nil or
+    a precondition on arm64), kill or term (the runner or the system killed it: a watchdog, a hang, memory pressure).
+    The test that was running is the one named here or the last one that started.
+  fixes:
+    - summary: Find the crash report in the result bundle (or ~/Library/Logs/DiagnosticReports) and fix the trap or bad access it shows
+      commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
+    - summary: Reproduce with just that test, under the debugger or with the Address Sanitizer
+      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -enableAddressSanitizer YES -only-testing:AppTests"]
+  examples:
+    match:
+      - line: 'Test crashed with signal abrt.'
+        source: a device test harness's fixture of xcodebuild output (found with the code search, "Test crashed with signal abrt." then "** TEST FAILED **")
+        captures: {signal: abrt}
+      - line: 'Test crashed with signal term while preparing to run tests'
+        source: xcodebuild 26.4 output quoted in a public project's notes (code search for "Test crashed with signal term while preparing to run tests")
+        captures: {signal: term}
+      - line: 'error: Exited with signal code 11'
+        source: swiftlang/swift-package-manager, swift test reporting a signalled test process (its message "Exited with signal code N")
+        captures: {signal: '11'}
+      - line: 'error: exited with unexpected signal code 5'
+        source: newer SwiftPM wording of the same report, quoted in public code comments (code search)
+        captures: {signal: '5'}
+      - line: 'Child process terminated with signal 11: Segmentation fault'
+        source: Kotlin/Native iosX64Test run on the simulator (simctl spawn), quoted in a public issue referencing Kotlin/kotlinx.serialization#1914
+        captures: {signal: '11'}
+      - line: '*** Program crashed: Bad pointer dereference at 0x0000000000000210 ***'
+        source: swift test on Linux with Swift's backtracer, quoted in a public repository's comments (code search for the "Program crashed" banner)
+        captures: {signal: Bad pointer dereference}
+      - line: 'Thread 1: EXC_BAD_ACCESS (code=1, address=0x0)'
+        source: Xcode's debugger banner for a bad memory access, as pasted into issues
+        captures: {signal: EXC_BAD_ACCESS}
+      - line: 'Thread 1: signal SIGABRT'
+        source: Xcode's debugger banner for an abort (an uncaught exception or a failed assertion), as pasted into issues
+        captures: {signal: SIGABRT}
+      - line: 'Test did not run: the test bundle stopped running or crashed before the test suite started.'
+        source: https://github.com/facebookarchive/xctool/issues/432
+    no_match:
+      - line: 'Test Case ''-[AppTests testSignal]'' passed (0.001 seconds).'
+
 - id: xctest-assertion-failed
   title: XCTest assertion failed
   category: test-failure
@@ -3418,9 +3762,18 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: ': error: -['
-      regex: '^(?<file>.+?):(?<line>\d+): error: -\[(?<suite>[\w.]+) (?<test>\w+)\] : (?<message>.+)$'
+      regex: '^(?<file>.+?):(?<line>\d+): error: -\[(?<suite>[\w.]+) (?<test>\w+)(?:\(\))?\] : (?<message>.+)$'
     - literal: ': error: '
       regex: '^(?<file>.+?):(?<line>\d+): error: (?<suite>[\w.]+)\.(?<test>\w+) : (?<message>.+)$'
+    # The same lines without their file:line header (pasted alone, in a box, or behind `error: `). Without the
+    # header the test must look like one (a test method, test..., or a suite named ...Tests/...Spec) and the
+    # message like a failure, so a test's own NSLog("%s : ...", __PRETTY_FUNCTION__) is not taken for one.
+    - literal: '] : '
+      regex: '-\[(?<suite>[\w.]+) (?<test>test\w*)(?:\(\))?\] : (?<message>.*?(?:failed|FAILED|[Ee]xpected|threw|[Ee]rror|[Ee]xception|Exceeded|[Cc]rash).*)$'
+    - literal: '] : '
+      regex: '-\[(?<suite>[\w.]*(?:Tests?|Specs?|TestCase)) (?<test>\w+)(?:\(\))?\] : (?<message>.*?(?:failed|FAILED|[Ee]xpected|threw|[Ee]rror|[Ee]xception|Exceeded|[Cc]rash).*)$'
+    - literal: ' : '
+      regex: '(?:^|\s)(?<suite>[\w.]*\w)\.(?<test>test\w*) : (?<message>.*?(?:failed|FAILED|[Ee]xpected|threw|[Ee]rror|[Ee]xception|Exceeded|[Cc]rash).*)$'
   message: '{suite}.{test} failed: {message}'
   explanation: >
     A test assertion (XCTAssert..., XCTFail, a Kiwi or Specta expectation, or an uncaught error) failed at this
@@ -3447,6 +3800,7 @@ enum EmbeddedCatalog {
         captures: {suite: LibXCTests, test: testThrows}
     no_match:
       - line: "/Users/dev/App/Sources/Feed.swift:12: error: cannot find 'x' in scope"
+      - line: '2024-05-01 10:00:00.100 xctest[1:2] -[LoginTests testLogin] : loading fixture'
 
 - id: test-exceeded-time-allowance
   title: A test ran past its execution time allowance
@@ -3480,6 +3834,8 @@ enum EmbeddedCatalog {
   category: test-failure
   severity: error
   role: cause
+  # A UI test that fails because the simulator could not launch the app: the simulator's refusal is the cause.
+  consequence_of: [simulator-runtime]
   patterns:
     - literal: ''' failed ('
       regex: "^Test Case '-\\[(?<suite>[\\w.]+) (?<test>\\w+)\\]' failed \\("
@@ -3554,6 +3910,12 @@ enum EmbeddedCatalog {
     # A parameterized test whose argument values span lines: "at file:line:col" comes on a later line.
     - literal: ' recorded an issue with '
       regex: '^Test "?(?<test>.+?)"? recorded an issue with \d+ arguments? '
+    # An issue without a source location ("recorded an issue: Known issue was not recorded").
+    - literal: ' recorded an issue: '
+      regex: '^Test "?(?<test>.+?)"? recorded an issue: (?<message>.+)$'
+    # The message alone (pasted without "Test x() recorded an issue at file:line:col: ").
+    - literal: 'Expectation failed: '
+      regex: '^(?<message>Expectation failed: .+)$'
   message: '{test} recorded an issue: {message}'
   explanation: >
     A Swift Testing expectation (#expect, #require) failed or the test threw an error at this location. The `→`
@@ -3569,6 +3931,9 @@ enum EmbeddedCatalog {
       - line: '✘ Test addition() recorded an issue at SwiftTests.swift:3:25: Expectation failed: (add(1, 2) → 4) == 3'
         source: swift test 6.3.1 on Linux (shared/reference/failures.yaml)
         captures: {test: addition()}
+      - line: '✘ Test "Fixed bug stays fixed" recorded an issue: Known issue was not recorded'
+        source: Swift Testing when a withKnownIssue block records nothing, as quoted in a public project's notes (code search for "recorded an issue - Known issue was not recorded"; the test name is ours)
+        captures: {test: Fixed bug stays fixed, message: Known issue was not recorded}
       - line: '􀢄  Test secondExample() recorded an issue at DemoSwiftTestingTests.swift:11:5: Expectation failed: true == false'
         source: cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/demo_swift_testing_log.txt (SF Symbols glyph)
         captures: {test: secondExample()}
@@ -3666,18 +4031,72 @@ enum EmbeddedCatalog {
       - line: '    ✖ tests 10'
       - line: '✖ test/test-contract.js exited with a non-zero exit code: 1'
 
+- id: xctest-assertion-message
+  title: XCTest assertion message without its test line
+  category: test-failure
+  severity: error
+  role: cause
+  patterns:
+    # xcpretty's failure summary ("testName, message") when the ✗ glyph was lost in a paste.
+    - literal: ', XCT'
+      regex: '^(?<test>\w+), (?<message>XCT\w+ failed\b.*)$'
+    - literal: 'failed'
+      regex: '^(?<test>test\w*), (?<message>.*\bfailed\b.*)$'
+    # Quick/Nimble expectations in the same summary.
+    - literal: ', expected to '
+      regex: '^(?<test>\w+), (?<message>expected to .*)$'
+    # A UI test's activity log ("t = 10.00s Assertion Failure: File.swift:33: XCTAssertTrue failed").
+    - literal: 'Assertion Failure: '
+      regex: 'Assertion Failure: (?<file>[^:\s]+):(?<line>\d+): (?<message>.+)$'
+    # "Suite.test(): message" as xcodebuild's Testing failed: block lists an issue.
+    - literal: '(): XCT'
+      regex: '^(?<test>[\w./]+)\(\): (?<message>XCT\w+ failed\b.*)$'
+    # The assertion's own text pasted alone (no test name in the log).
+    - literal: 'XCTAssert'
+      regex: '^(?!.*[Ee]xpected failure)(?<message>XCTAssert\w* failed\b.*)$'
+    - literal: 'XCTUnwrap failed'
+      regex: '^(?<message>XCTUnwrap failed\b.*)$'
+  # The test, when the line names it, is in the finding's `test`; the headline is the assertion's own text.
+  message: '{message}'
+  explanation: >
+    An XCTest assertion failed (XCTAssertEqual, XCTAssertTrue, XCTUnwrap...); the message is the assertion's own text
+    with the values it compared. The file and line are not on this line: xcpretty's summary and pasted excerpts drop
+    them, so look for the test's raw `file:line: error:` line or the result bundle.
+  fixes:
+    - summary: Run just this test locally and compare the values in the message
+      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:AppTests/Suite/{test}"]
+    - summary: Read the failure with its file and line in the result bundle
+      commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
+  examples:
+    match:
+      - line: 'testNumberOfWalksForPriceText, XCTAssertEqual failed: ("20 passeios de R$ 25") is not equal to ("20 passeios de R$25") - '
+        source: https://github.com/fastlane/fastlane/issues/13956 (xcpretty summary through fastlane scan on Jenkins)
+        captures: {test: testNumberOfWalksForPriceText}
+      - line: 'testCouponOption, XCTAssertEqual failed: ("DOGHERO | Desconto: R$ 30,00") is not equal to ("DOGHERO | Desconto: R$30,00") - '
+        source: https://github.com/fastlane/fastlane/issues/13956
+        captures: {test: testCouponOption}
+      - line: 'testExpectTwoItems, expected to equal <2>, got <1>'
+        source: xcpretty's failure summary of a Quick/Nimble expectation (Nimble's "expected to equal <x>, got <y>" message), glyph lost in the paste
+        captures: {test: testExpectTwoItems}
+    no_match:
+      - line: '    XCTAssertEqual(self.viewModel.numberOfWalksForPriceText(25), "20 passeios de R$25")'
+      - line: 'testExample, passed'
+
 - id: failing-tests-list
   title: xcodebuild's list of failing tests
   category: test-failure
   severity: error
   role: cause
+  # A crashed test is listed too: the crash (or its restart line) is then the cause.
+  consequence_of: [test-runner-crash]
   patterns:
     - literal: 'Failing tests:'
-      regex: '^Failing tests:$'
+      regex: '(?:^|\s)Failing tests:$'
   continuation:
-    # Suite.test(), Swift Testing's Suite/test(), or -[Suite test]; with parallel testing, " on 'Clone 1 of …'".
-    while: "^(?:[\\w./]+(?:\\(\\))?:?|-\\[[\\w.]+ \\w+\\])(?: on '.*')?$"
-    collect: '^(?<tests>[\w./]+\(\)|-\[[\w.]+ \w+\])'
+    # Suite.test(), Swift Testing's Suite/test(), -[Suite test] (Xcode 8: -[Suite test()]), and the test target
+    # heading its tests ("App-iOS-Tests:"); with parallel testing, " on 'Clone 1 of …'".
+    while: "^(?:[\\w./-]+(?:\\(\\))?:?|-\\[[\\w.]+ \\w+(?:\\(\\))?\\])(?: on '.*')?$"
+    collect: '^(?<tests>[\w./]+\(\)|-\[[\w.]+ \w+(?:\(\))?\])'
     max_lines: 200
   message: 'xcodebuild lists the tests that failed'
   explanation: >
@@ -3693,12 +4112,18 @@ enum EmbeddedCatalog {
       - line: "Failing tests:\n\tTestingTestTests.testFailure()\n** TEST FAILED **"
         source: fastlane/fastlane@d5347690d47d:scan/spec/fixtures/non_parallel_testing_failure.log
         captures: {tests: TestingTestTests.testFailure()}
+      - line: "Failing tests:\n\t-[ios_xcode_8_0UITests testExample()]\n** TEST FAILED **"
+        source: https://github.com/bitrise-steplib/steps-xcode-test/blob/2e6d684446eef1a15b9792385c4487ab4fccdc05/_samples/xcodebuild-failure-attempting-tolaunch.txt (Xcode 8)
+        captures: {tests: '-[ios_xcode_8_0UITests testExample()]'}
+      - line: "Failing tests:\n\tAbly-iOS-Tests:\n\t\tPushTests.test__008__LocalDevice__has_a_device_method_that_returns_a_LocalDevice()"
+        source: https://github.com/ably/ably-cocoa/blob/main/work-plan.md (quoted from a GitHub Actions log)
+        captures: {tests: PushTests.test__008__LocalDevice__has_a_device_method_that_returns_a_LocalDevice()}
     no_match:
       - line: 'Failing tests: none'
 
 - id: test-crashed-and-restarted
   title: A test crashed or timed out and the runner was restarted
-  category: test-failure
+  category: test-runner-crash
   severity: error
   role: cause
   test_restart: true
@@ -3740,14 +4165,27 @@ enum EmbeddedCatalog {
     - literal: 'Fatal error: '
       regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] )?(?<kind>Fatal error): (?<message>.*?): file (?<file>\S+), line (?<line>\d+)$'
     - literal: 'Fatal error: '
-      regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] )?(?<kind>Fatal error): (?<message>.*)$'
+      regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] |Thread \d+: )?(?<kind>Fatal error): (?<message>.*)$'
     - literal: 'atal error: unexpectedly found nil'
       regex: '^(?<kind>fatal error): (?<message>unexpectedly found nil while unwrapping an Optional value)'
+    # Swift 3-4: "fatal error: <message>: file <path>, line <n>", or without a message (assertionFailure()).
+    - literal: '.swift, line '
+      regex: '^(?:(?<kind>fatal error): )?(?:(?<message>.*?): )?file (?<file>\S+\.swift), line (?<line>\d+)$'
+    # Common trap messages of Swift 3-4 without a file, and any trap message pasted without "Fatal error: ".
+    - literal: 'fatal error: '
+      regex: '^(?<kind>fatal error): (?<message>Index out of range|Array index out of range|Division by zero|Can.t form Range with upperBound < lowerBound|Unexpectedly found nil while implicitly unwrapping an Optional value)'
+    - literal: 'nexpectedly found nil while '
+      regex: '(?<message>[Uu]nexpectedly found nil while (?:implicitly )?unwrapping an Optional value)'
     - literal: 'Precondition failed'
       regex: '^(?<file>[^:\s][^:]*?):(?<line>\d+): (?<kind>Precondition failed)(?:: (?<message>.*))?$'
     - literal: 'Precondition failed'
       regex: '^(?:\d{4}-\d\d-\d\d [\d:.]+(?:[-+]\d{4})? \S+\[\d+:\d+\] )?(?<kind>Precondition failed): (?<message>.*?):? file (?<file>\S+), line (?<line>\d+)$'
-  message: '{kind}: {message}'
+    # Swift's assert() in a debug build; only Swift files, so a compiler's own C++ assertion is not taken for it.
+    - literal: 'Assertion failed'
+      regex: '^(?<file>[^:\s][^:]*?\.swift):(?<line>\d+): (?<kind>Assertion failed)(?:: (?<message>.*))?$'
+    - literal: 'Assertion failed'
+      regex: '(?<kind>Assertion failed): (?<message>.*?):? file (?<file>\S+\.swift), line (?<line>\d+)$'
+  message: 'Swift runtime trap: {message}'
   explanation: >
     Swift stopped the program on purpose: a force unwrap of nil, an array index out of range, a failed precondition
     or fatalError(). In a test run this kills the test process, so the current test fails and xcodebuild restarts
@@ -3765,15 +4203,24 @@ enum EmbeddedCatalog {
       - line: 'fatal error: unexpectedly found nil while unwrapping an Optional value'
         source: xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L54-L77 (Swift 3 wording)
         captures: {message: unexpectedly found nil while unwrapping an Optional value}
+      - line: 'Thread 1: Fatal error: Unexpectedly found nil while unwrapping an Optional value'
+        source: Xcode's debugger banner for the same trap, as pasted from Xcode into issues (wording of fastlane's non_parallel_testing_failure.log fixture)
+        captures: {message: Unexpectedly found nil while unwrapping an Optional value}
       - line: 'DateTests/CalendarDayTests.swift:63: Fatal error: This test is not implemented yet.'
         source: cpisciotta/xcbeautify@ba00f98f49ef:Tests/XcbeautifyLibTests/TestData/xctest_crash_log.txt
         captures: {file: DateTests/CalendarDayTests.swift, line: '63', message: This test is not implemented yet.}
+      - line: 'LoginTests/SessionTests.swift:41: Assertion failed: token must be set'
+        source: Swift's assert() message in a debug test run, same layout as its Fatal error line (cpisciotta/xcbeautify@ba00f98f49ef xctest_crash_log.txt; message ours)
+        captures: {file: LoginTests/SessionTests.swift, line: '41', message: token must be set}
       - line: 'Precondition failed: : file /Users/basher/Code/TestingTest/TestingTest/AppDelegate.swift, line 19'
         source: fastlane/fastlane@d5347690d47d:scan/spec/fixtures/early_testing_failure.log
         captures: {file: /Users/basher/Code/TestingTest/TestingTest/AppDelegate.swift, line: '19'}
       - line: '2018-11-04 10:28:22.440644-0800 TestingTest[28750:2314289] Fatal error: Unexpectedly found nil while unwrapping an Optional value'
         source: fastlane/fastlane@d5347690d47d:scan/spec/fixtures/non_parallel_testing_failure.log (the same trap as logged by the app)
         captures: {message: Unexpectedly found nil while unwrapping an Optional value}
+      - line: 'fatal error: file /Users/mfurtak/Desktop/ScanAssertionFailure/ScanAssertionFailureTests/ScanAssertionFailureTests.swift, line 11'
+        source: https://github.com/fastlane/fastlane/issues/6396 (assertionFailure() in a test, Xcode 8)
+        captures: {file: /Users/mfurtak/Desktop/ScanAssertionFailure/ScanAssertionFailureTests/ScanAssertionFailureTests.swift, line: '11'}
     no_match:
       - line: "/Users/me/App/Header.h:3:9: fatal error: 'Foo.h' file not found"
 
@@ -3783,11 +4230,19 @@ enum EmbeddedCatalog {
   severity: error
   role: cause
   patterns:
-    - literal: 'Early unexpected exit, operation never finished bootstrapping'
-      regex: '(?<app>\S.*?) \(\d+\) encountered an error \(Early unexpected exit, operation never finished bootstrapping'
-    - literal: 'The test runner failed to load the test bundle'
-      regex: '(?<app>\S.*?) \(\d+\) encountered an error \(.*The test runner failed to load the test bundle'
-  message: '{app} exited before running any test'
+    # "App (pid) encountered an error (…)", "Test target X encountered an error (…)" (Xcode 8-10), the NSError
+    # xcodebuild logs (IDETestOperationsObserverErrorDomain Code=5/6), or a CI step quoting the reason.
+    - literal: 'Early unexpected exit'
+      regex: 'Early unexpected exit, operation never finished bootstrapping'
+    - literal: 'ailed to load the test bundle'
+      regex: '(?:[Tt]he test runner f|F)ailed to load the test bundle'
+    - literal: 'be loaded because it is damaged or missing necessary resources'
+      regex: 'The bundle [“"](?<bundle>[^”"]+)[”"] couldn.t be loaded because it is damaged or missing necessary resources'
+    - literal: 'Test runner exited before starting test execution'
+      regex: 'Test runner exited before starting test execution'
+    - literal: 'never began executing tests after launching'
+      regex: 'Test runner never began executing tests after launching'
+  message: 'The test runner exited before running any test'
   explanation: >
     The app hosting the tests (or xctest) crashed or quit while launching, before XCTest could connect: a crash in
     the app delegate or SwiftUI App init (a failed precondition, a missing environment value or secret on CI), a
@@ -3804,12 +4259,101 @@ enum EmbeddedCatalog {
     match:
       - line: "\tTestingTest.app (30007) encountered an error (Early unexpected exit, operation never finished bootstrapping - no restart will be attempted. (Underlying error: Test runner exited before starting test execution.))"
         source: fastlane/fastlane@d5347690d47d:scan/spec/fixtures/early_testing_failure.log
-        captures: {app: TestingTest.app}
       - line: 'xctest (60244) encountered an error (Early unexpected exit, operation never finished bootstrapping - no restart will be attempted. (Underlying error: The test runner failed to load the test bundle. Executable cannot be loaded for some other reason, such as a problem with a library it depends on or a code signature/entitlements mismatch.))'
         source: https://github.com/techprimate/TPPDF/issues/103
-        captures: {app: xctest}
+      - line: 'Test target IntegrationTests encountered an error (Early unexpected exit, operation never finished bootstrapping - no restart will be attempted)'
+        source: https://github.com/google/EarlGrey/issues/80 (Xcode 7-8 wording)
+      - line: '2017-03-24 11:26:41.811 xcodebuild[62395:2607218] Error Domain=IDETestOperationsObserverErrorDomain Code=5 "Early unexpected exit, operation never finished bootstrapping - no restart will be attempted" UserInfo={NSLocalizedDescription=Early unexpected exit, operation never finished bootstrapping - no restart will be attempted}'
+        source: https://github.com/facebookarchive/WebDriverAgent/issues/521
+      - line: 'Automatic retry reason found in log: Early unexpected exit, operation never finished bootstrapping - no restart will be attempted'
+        source: https://github.com/bitrise-steplib/steps-xcode-test/issues/80 (Bitrise's xcode-test step quoting the reason)
+      - line: '  Assertions: System: Failed to load the test bundle. If you believe this error represents a bug, please attach the result bundle at /Users/ycho/Library/Developer/Xcode/DerivedData/TestAppResources/Logs/Test/Test-iOSAppSwiftUnitTests.xcresult.'
+        source: https://github.com/MobileNativeFoundation/rules_xcodeproj/pull/2165 (Xcode 14)
+      - line: '2019-12-30 10:26:59.773 xctest[27261:3328048] The bundle “UnitTests” couldn’t be loaded because it is damaged or missing necessary resources. Try reinstalling the bundle.'
+        source: a Bazel ios_unit_test log quoted in a public repository (code search for "couldn’t be loaded because it is damaged or missi")
+        captures: {bundle: UnitTests}
+      - line: '	Test runner never began executing tests after launching.'
+        source: xcodebuild's Testing failed block (Xcode 15+ watchdog), quoted in public test fixtures (code search for "never began executing tests after launching")
     no_match:
-      - line: '2018-11-04 10:34:05.285 xcodebuild[29559:2319971] Error Domain=IDETestOperationsObserverErrorDomain Code=6 "Early unexpected exit, operation never finished bootstrapping - no restart will be attempted"'
+      - line: 'Test target IntegrationTests encountered an error (Lost connection to test manager service)'
+
+- id: test-runner-failed-to-start
+  title: The UI test runner could not start
+  category: test-runner-crash
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'ailed to initialize for UI testing'
+      regex: '(?:[Tt]he test runner f|F)ailed to initialize for UI testing'
+    - literal: 'AX loaded notification'
+      regex: 'Timed out waiting for AX loaded notification'
+    - literal: 'Timed out while loading Accessibility'
+      regex: 'Timed out while loading Accessibility'
+    - literal: 'Timed out registering for testing event accessibility notifications'
+      regex: 'Timed out registering for testing event accessibility notifications'
+    - literal: 'Failed to background test runner'
+      regex: 'Failed to background test runner'
+  message: 'The UI test runner could not start or take control of the app'
+  explanation: >
+    XCUITest drives the app through the accessibility system; the runner has to enable it (automation mode on macOS)
+    and register for its events before any test runs. That timed out or was refused: an overloaded or freshly booted
+    simulator, a macOS runner where the test runner has no Accessibility / automation permission, or a mismatch between
+    Xcode and the simulator runtime. No test ran, so this is not a failing assertion.
+  fixes:
+    - summary: Boot the simulator and wait for it before testing; retry once on this error
+      commands: ['xcrun simctl boot "iPhone 16"', 'xcrun simctl bootstatus "iPhone 16" -b']
+    - summary: On macOS, let the runner control the computer (automation mode) before UI tests
+      commands: ['sudo automationmodetool enable-automationmode-without-authentication']
+    - summary: Erase the simulator, or use a runtime that matches the selected Xcode
+      commands: ['xcrun simctl erase all', 'xcrun simctl runtime list']
+  examples:
+    match:
+      - line: "\tOpacityPod_UITests-Runner (24149) encountered an error (The test runner failed to initialize for UI testing. (Underlying Error: Failed call to AXDisableAccessibilityOnTermination: kAXErrorCannotComplete))"
+        source: https://github.com/actions/runner-images/issues/11874
+      - line: 'Failed to initialize for UI testing: Timed out while enabling automation mode.'
+        source: https://github.com/my-monkeys/OpenSuperWhisper/pull/77
+      - line: 'SwiftMonkeyExampleUITests-Runner.app (74021) encountered an error (Timed out waiting for AX loaded notification)'
+        source: https://github.com/zalando/SwiftMonkey/issues/69
+      - line: 'Failed to initialize for UI testing: Error Domain=com.apple.dt.XCTest.XCTFuture Code=1000 "Timed out while loading Accessibility." UserInfo={NSLocalizedDescription=Timed out while loading Accessibility.}'
+        source: https://github.com/appium/appium/issues/16480
+      - line: "\tTest target ios-xcode-8.0UITests encountered an error (Timed out registering for testing event accessibility notifications. If you believe this error represents a bug, please attach the log file at /Users/vagrant/Library/Developer/Xcode/DerivedData/ios-xcode-8.0/Logs/Test/Session.log)"
+        source: https://github.com/bitrise-steplib/steps-xcode-test/blob/43e59f0f6e9ebc7b3697fe1e0834f974d96bad88/_samples/xcodebuild-timed-out-registering-for-testing-event.txt
+      - line: "\tTest target ios-xcode-8.0UITests encountered an error (Failed to background test runner. If you believe this error represents a bug, please attach the log file at /Users/vagrant/Library/Developer/Xcode/DerivedData/ios-xcode-8.0/Logs/Test/Session.log)"
+        source: https://github.com/bitrise-steplib/steps-xcode-test/blob/7b855d17b8a5f0416e1bd6d808bba376d730b739/_samples/xcodebuild-failed-to-background-test-runner.txt
+    no_match:
+      - line: 'Initialized UI testing in 2.1 seconds'
+
+- id: test-host-uncaught-exception
+  title: The app or test process stopped on an uncaught exception
+  category: test-runner-crash
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'Terminating app due to uncaught exception'
+      regex: "Terminating app due to uncaught exception ['‘](?<exception>\\w+)['’](?:, reason: ['‘](?<reason>.*?)['’]?$)?"
+    - literal: 'with uncaught exception of type'
+      regex: 'terminating (?:with|due to) uncaught exception of type (?<exception>[\w:]+)'
+  message: 'Uncaught exception {exception}'
+  explanation: >
+    Objective-C (or C++) code threw an exception that nothing caught, so the process aborted: in a test run it is
+    the app hosting the tests or the test runner that died, and the test that was running fails (or, at launch, none
+    run). NSInvalidArgumentException (unrecognized selector, nil in a collection), NSInternalInconsistencyException
+    (a UIKit or Core Data misuse) and NSRangeException are the usual ones; the reason and the call stack printed with
+    it say where.
+  fixes:
+    - summary: Read the reason and the first frames of the "Last Exception Backtrace" printed with it; fix the call it names
+    - summary: Stop on it in the debugger with an exception breakpoint (All Objective-C Exceptions), running just that test
+      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:AppTests"]
+  examples:
+    match:
+      - line: 'libc++abi.dylib: terminating with uncaught exception of type NSException'
+        source: https://github.com/bitrise-steplib/steps-xcode-test/issues/107
+        captures: {exception: NSException}
+      - line: "2014-02-13 21:40:18.518 musicRadio[19350:3f03] *** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'data parameter is nil'"
+        source: an app's console output quoted in a public source file (code search for "Terminating app due to uncaught exception 'NSInv")
+        captures: {exception: NSInvalidArgumentException}
+    no_match:
+      - line: 'XCTAssertThrowsError caught exception of type NSException'
 
 - id: test-runner-hung
   title: The test runner hung before connecting
@@ -3838,6 +4382,101 @@ enum EmbeddedCatalog {
     no_match:
       - line: 'The test runner connected after 12 seconds'
 
+- id: test-runner-encountered-error
+  title: The test runner stopped with an error
+  category: test-runner-crash
+  severity: error
+  role: cause
+  patterns:
+    # xcodebuild's line for a test runner (or test target) that failed outside any test; the reason is in the
+    # parentheses, sometimes on the next line. Specific reasons are named by the rules above.
+    - literal: ' encountered an error'
+      regex: '^(?:Test target (?<target>\S+)|(?<app>[^(\s][^(]{0,200}?) \(\d+\)) encountered an error(?: \((?<reason>[^()]*)|$)'
+    - literal: 'Lost connection to t'
+      regex: '(?<reason>Lost connection to (?:the )?test (?:manager service|runner))'
+  message: 'The test runner stopped with an error: {reason}'
+  explanation: >
+    xcodebuild lost or could not start the process that runs the tests, so the tests in it did not finish: it
+    crashed (the crash or trap is usually printed above), lost its connection to the test manager, failed to
+    install or launch on the device, or timed out. The reason is in the parentheses.
+  fixes:
+    - summary: Read the reason, the lines above it and the result bundle's diagnostics (crash logs, the test session log)
+      commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
+    - summary: If it is the simulator (install, launch, connection), erase it and retry once
+      commands: ['xcrun simctl shutdown all', 'xcrun simctl erase all']
+  examples:
+    match:
+      - line: 'Test target IntegrationTests encountered an error (Lost connection to test manager service)'
+        source: xcodebuild's "Test target X encountered an error (...)" line (wording of https://github.com/google/EarlGrey/issues/80) with another reason
+        captures: {target: IntegrationTests, reason: Lost connection to test manager service}
+      - line: 'SubscriptionManagerUITests-Runner (70380) encountered an error'
+        source: https://github.com/Klausc06/subscription-manager/issues/84 (the reason wrapped onto the next lines)
+        captures: {app: SubscriptionManagerUITests-Runner}
+      - line: '	Lost connection to the test runner.'
+        source: xcodebuild's Testing failed block, quoted in public test fixtures next to "Test runner never began executing tests after launching." (code search)
+        captures: {reason: Lost connection to the test runner}
+    no_match:
+      - line: 'The build encountered an error but continued'
+
+- id: swift-testing-suite-failed
+  title: A Swift Testing suite failed
+  category: test-failure
+  severity: error
+  role: cause
+  # The suite's tests say more; this line is the cause only when the log shows no failing test (a pasted tail).
+  consequence_of: [test-failure, test-runner-crash]
+  patterns:
+    - literal: ' failed after '
+      regex: '^Suite "?(?<test>.+?)"? failed after [\d.]+ seconds with \d+ issues?'
+  message: 'Suite {test} failed'
+  explanation: >
+    Swift Testing's closing line for a suite in which at least one test recorded an issue (a suite is itself a test in
+    Swift Testing). The failing tests' own "recorded an issue at file:line" lines come earlier in the full log.
+  fixes:
+    - summary: Run just this suite and read its issues
+      commands: ['swift test --filter "{test}"']
+  examples:
+    match:
+      - line: '✘ Suite AnalyzeErrorTests failed after 1.199 seconds with 3 issues.'
+        source: cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/spi_swift_testing_full_log.txt
+        captures: {test: AnalyzeErrorTests}
+      - line: '􀢄  Suite "Runner.Plan Tests" failed after 2.863 seconds with 1 issue.'
+        source: https://github.com/cpisciotta/xcbeautify/blob/cc2600106deb6b9e9ab50c15c58537ac48d207c2/Tests/XcbeautifyLibTests/ParsingTests/swift_test_log.txt
+        captures: {test: Runner.Plan Tests}
+    no_match:
+      - line: '􁁛  Suite "Environment Tests" passed after 2.874 seconds.'
+
+- id: bazel-test-target-failed
+  title: A Bazel test target failed
+  category: test-failure
+  severity: error
+  role: cause
+  # The test's own failure or crash lines, when the log has them, say more.
+  consequence_of: [test-failure, test-runner-crash, simulator-runtime]
+  patterns:
+    - literal: ' FAILED in '
+      regex: '^(?<test>//[\w/.+-]*:[\w/.+-]+)\s+FAILED in (?:\d+ out of \d+ in )?[\d.]+s'
+    - literal: 'FAIL: //'
+      regex: '^FAIL: (?<test>//[\w/.+-]*:[\w/.+-]+) \('
+  message: 'Bazel test target {test} failed'
+  explanation: >
+    Bazel's summary of a test target that ran and failed (or failed every retry: "FAILED in 3 out of 3"). The
+    failing tests and their messages are in the target's test.log, which Bazel prints (with --test_output=errors)
+    or leaves under bazel-testlogs.
+  fixes:
+    - summary: Print the test log with the failure
+      commands: ['bazel test {test} --test_output=errors']
+  examples:
+    match:
+      - line: '//test:ios_static_framework_resources_test.simulator                     FAILED in 3 out of 3 in 1.2s'
+        source: https://github.com/bazelbuild/rules_apple/issues/877
+        captures: {test: '//test:ios_static_framework_resources_test.simulator'}
+      - line: 'FAIL: //modules/Models:ModelsTests (Exit 15) (see /private/var/tmp/.../execroot/_main/bazel-out/darwin_arm64-fastbuild/testlogs/modules/Models/ModelsTests/test.log)'
+        source: https://github.com/mattrobmattrob/bazel-ios-swiftui-template/issues/73
+        captures: {test: '//modules/Models:ModelsTests'}
+    no_match:
+      - line: '//tests/ios/unit-test/test-imports-app:TestImports-Unit-Tests            PASSED in 47.3s'
+
 - id: testing-failed-summary
   title: xcodebuild's Testing failed summary
   category: test-failure
@@ -3848,8 +4487,6 @@ enum EmbeddedCatalog {
       regex: '^Testing failed:$'
     - literal: 'Test run with '
       regex: '^Test run with \d+ tests? (?:in \d+ suites? )?failed after'
-    - literal: ' failed after '
-      regex: '^Suite "?(?<suite>.+?)"? failed after [\d.]+ seconds with \d+ issues?'
   message: 'The test run failed; the failing tests and their causes are listed above'
   explanation: >
     Summary lines of xcodebuild ("Testing failed:") and Swift Testing ("Test run with N tests failed", "Suite X
@@ -3863,9 +4500,6 @@ enum EmbeddedCatalog {
         source: fastlane/fastlane@d5347690d47d:scan/spec/fixtures/early_testing_failure.log
       - line: '✘ Test run with 2 tests failed after 0.001 seconds with 1 issue.'
         source: cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLog_6_0_macOS.txt
-      - line: '✘ Suite AnalyzeErrorTests failed after 1.199 seconds with 3 issues.'
-        source: cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/spi_swift_testing_full_log.txt
-        captures: {suite: AnalyzeErrorTests}
     no_match:
       - line: '✔ Test run with 4 tests passed after 0.010 seconds.'
 
@@ -3898,7 +4532,7 @@ enum EmbeddedCatalog {
   role: symptom
   patterns:
     - literal: 'tests exited with '''
-      regex: "^error: tests exited with '(?<code>\\d+)'"
+      regex: "(?:^|error: )tests exited with '(?<code>\\d+)'"
   message: 'The test process exited with status {code}'
   explanation: >
     Bazel's XCTest runner reports that the test process ended with this status. A status above 128 means it was
@@ -3926,10 +4560,16 @@ enum EmbeddedCatalog {
   severity: warning
   role: cause
   patterns:
+    # UIKit ends the sentence with a period, AppKit (macOS) with a colon.
     - literal: 'Unable to simultaneously satisfy constraints'
-      regex: 'Unable to simultaneously satisfy constraints\.'
+      regex: 'Unable to simultaneously satisfy constraints'
+    # The tail of the same message, when only it was pasted (inside the block it belongs to the finding above).
+    - literal: 'Will attempt to recover by breaking constraint'
+      regex: 'Will attempt to recover by breaking constraint'
+    - literal: 'UIViewAlertForUnsatisfiableConstraints'
+      regex: 'symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints'
   continuation:
-    while: '^(?:Probably at least one|Try this|\(\d\) |\(Note: |\($|\)$|"<)'
+    while: '^(?:Probably at least one|Try this|\(\d\) |\(Note: |\($|\)$|"<|<NS|Will attempt to recover|Make a symbolic breakpoint|The methods in the UIConstraintBasedLayoutDebugging|$)'
     collect: '^"<(?<constraints>[^>]+)>",?$'
     max_lines: 60
   message: 'Auto Layout broke a constraint to resolve a conflict'
@@ -3953,8 +4593,14 @@ enum EmbeddedCatalog {
       - line: "2020-04-24 17:31:02.982688+0200 Runner[945:570352] [LayoutConstraints] Unable to simultaneously satisfy constraints.\n\tProbably at least one of the constraints in the following list is one you don't want. \n\tTry this: \n\t\t(1) look at each constraint and try to figure out which you don't expect; \n\t\t(2) find the code that added the unwanted constraint or constraints and fix it. \n(\n    \"<NSAutoresizingMaskLayoutConstraint:0x28364f750 h=--& v=--& _UIToolbarContentView:0x157441760.width == 0   (active)>\",\n)"
         source: https://github.com/pichillilorenzo/flutter_inappwebview/issues/308
         captures: {constraints: 'NSAutoresizingMaskLayoutConstraint:0x28364f750 h=--& v=--& _UIToolbarContentView:0x157441760.width == 0   (active)'}
+      - line: '11/15/14 7:37:32.893 AM AutoPkgr[23288]: Unable to simultaneously satisfy constraints:'
+        source: https://github.com/lindegroup/autopkgr/issues/196 (AppKit wording, macOS 10.10)
+      - line: 'Will attempt to recover by breaking constraint '
+        source: https://github.com/ThumbWorks/sf-ios/issues/58 (only the tail of the message pasted)
+      - line: 'Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger.'
+        source: https://github.com/pichillilorenzo/flutter_inappwebview/issues/308 (the last line of the message, when pasted alone)
     no_match:
-      - line: 'Will attempt to recover by breaking constraint'
+      - line: 'Auto Layout satisfied all constraints'
 
 - id: autolayout-cell-zero-height
   title: Self-sizing cell's constraints give it no height
@@ -4651,10 +5297,11 @@ enum EmbeddedCatalog {
     /// Catalog/13-evidence.yml
     static let evidence = #"""
 # Failure evidence: lines that prove a build, test run or CI step failed without saying why in
-# Apple's words (exit statuses of CI services and wrappers, NSError dumps, signals, test totals).
-# They come after every specific family, so a rule that names the cause claims its line first.
-# An NSError dump names its domain, which tells the kind of failure; exit statuses and signals
-# are evidence only (role symptom): the status is `failed` even when nothing else explains it.
+# Apple's words (a shell's error in a script, exit statuses of CI services and wrappers, NSError
+# dumps, signals). They come after every specific family, so a rule that names the cause claims its
+# line first (test-runner, simulator and uncaught-exception NSErrors have their own rules there). An
+# NSError dump names its domain, which tells the kind of failure; exit statuses and signals are
+# evidence only (role symptom): the status is `failed` even when nothing else explains it.
 # Lines quoted from the corpus cases and public pages named in each example's `source`.
 
 - id: shell-script-error
@@ -4684,73 +5331,6 @@ enum EmbeddedCatalog {
         captures: {at: '57'}
     no_match:
       - line: 'Ld /Users/x/App.app/App normal arm64 (in target: line 3)'
-
-- id: nserror-test-runner
-  title: The test runner reported an error
-  category: test-runner-crash
-  severity: error
-  role: cause
-  patterns:
-    - literal: 'Error Domain=IDETestOperationsObserverErrorDomain'
-      regex: 'Error Domain=IDETestOperationsObserverErrorDomain Code=(?<code>-?\d+)(?: "(?<reason>[^"]*)")?'
-    - literal: 'Error Domain=com.apple.dt.XCTest'
-      regex: 'Error Domain=com\.apple\.dt\.XCTest[\w.]* Code=(?<code>-?\d+)(?: "(?<reason>[^"]*)")?'
-  message: 'The test runner failed: {reason}'
-  explanation: >
-    Xcode's test machinery (IDETestOperationsObserverErrorDomain, XCTest's own domains) failed to start or keep
-    the test process running: it crashed before the tests began (code 5 and 6: "Early unexpected exit"), could
-    not be backgrounded or registered for accessibility (codes 12, 13), or timed out. The tests themselves may
-    be fine; the app or test host crashed at launch, or the simulator was not ready.
-  fixes:
-    - summary: Look for a crash of the app or test host at launch (a fatalError or precondition in app start-up, a missing framework) in the lines above
-    - summary: Retry on a freshly booted simulator; erase it when the runner keeps failing to start
-      commands: ['xcrun simctl shutdown all && xcrun simctl erase all']
-  examples:
-    match:
-      - line: 'xcodebuild[3246:15026] Error Domain=IDETestOperationsObserverErrorDomain Code=6 "Early unexpected exit, operation never finished bootstrapping - no restart will be attempted" UserInfo={NSLocalizedDescription=Early unexpected exit, operation never finished bootstrapping - no restart will be attempted}'
-        source: https://github.com/bitrise-io/bitrise.io/issues/112 (Tests/Corpus d022)
-        captures: {code: '6'}
-      - line: 'Failed to initialize for UI testing: Error Domain=com.apple.dt.XCTest.XCTFuture Code=1000 "Timed out while loading Accessibility." UserInfo={NSLocalizedDescription=Timed out while loading Accessibility.}'
-        source: https://github.com/appium/appium/issues/11427 (Tests/Corpus d034)
-        captures: {code: '1000', reason: Timed out while loading Accessibility.}
-    no_match:
-      - line: 'Error Domain=NSURLErrorDomain Code=-1001 "The request timed out."'
-
-- id: nserror-simulator
-  title: The simulator service reported an error
-  category: simulator-runtime
-  severity: error
-  role: cause
-  patterns:
-    - literal: 'CoreSimulator'
-      regex: '(?:Error Domain=com\.apple\.CoreSimulator\.\w+ Code=|domain=com\.apple\.CoreSimulator\.\w+, code=)(?<code>-?\d+)'
-    - literal: 'FBSOpenApplication'
-      regex: 'processing the command \(domain=FBSOpenApplication(?:Service)?ErrorDomain, code=(?<code>-?\d+)'
-    - literal: 'SimServiceContext'
-      regex: 'Unable to discover any Simulator runtimes'
-  message: 'The simulator could not boot, install or launch the app (code {code})'
-  explanation: >
-    CoreSimulator (booting, installing) or FrontBoard (launching the app on the simulator) refused. A device
-    that is already booted or still booting, a runtime that is missing or broken, a CoreSimulatorService that
-    died or belongs to another Xcode, or an app that was not installed (unknown to FrontBoard) are the usual
-    reasons; the code and the lines around it say which.
-  fixes:
-    - summary: Shut down and erase the simulators, then retry
-      commands: ['xcrun simctl shutdown all', 'xcrun simctl erase all']
-    - summary: After switching Xcode versions, restart the simulator service so it matches the selected Xcode
-      commands: ['killall -9 com.apple.CoreSimulator.CoreSimulatorService']
-  examples:
-    match:
-      - line: "An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=164):"
-        source: https://github.com/appium/appium/issues/15001 (Tests/Corpus d028)
-        captures: {code: '164'}
-      - line: '[ios-sim] An error was encountered processing the command (domain=FBSOpenApplicationServiceErrorDomain, code=1):'
-        source: Tests/Corpus d025 (cordova ios-sim issue)
-        captures: {code: '1'}
-    no_match:
-      - line: 'CoreSimulatorService connection interrupted.  Resubscribing to notifications.'
-      - line: '  ✗ } (error = Error Domain=FBSOpenApplicationServiceErrorDomain Code=1 …)'
-        source: a passing run's summary quoting a rejected clone launch (Tests/Corpus d066)
 
 - id: nserror-posix-no-space
   title: A write failed because the disk is full (POSIX error 28)
@@ -4822,32 +5402,6 @@ enum EmbeddedCatalog {
         captures: {domain: DVTFoundationNSBundleAdditionsErrorDomain, code: '1'}
     no_match:
       - line: 'error: no such module'
-
-- id: uncaught-exception
-  title: A process stopped on an uncaught exception
-  category: test-runner-crash
-  severity: error
-  role: cause
-  patterns:
-    - literal: 'uncaught exception'
-      regex: '(?:terminating with uncaught exception of type (?<type>\S+)|[Tt]erminating (?:app )?(?:due to|with) uncaught exception)'
-  message: 'A process crashed on an uncaught exception'
-  explanation: >
-    The app, test host or a tool threw an Objective-C or C++ exception nobody caught, and it was terminated
-    (SIGABRT). In a test run this ends the test runner: the tests after it do not run and xcodebuild reports
-    a crash or an early exit. The reason and the last exception backtrace, printed next to this line, name
-    the code that threw.
-  fixes:
-    - summary: Read the exception's reason and the first frames of the backtrace in your code; an NSInvalidArgumentException or NSRangeException points at the exact call
-  examples:
-    match:
-      - line: 'libc++abi.dylib: terminating with uncaught exception of type NSException'
-        source: https://github.com/bitrise-io/bitrise.io/issues/119 (Tests/Corpus d019)
-        captures: {type: NSException}
-      - line: "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '-[__NSCFString count]: unrecognized selector sent to instance 0x600000c2c180'"
-        source: the Objective-C runtime's uncaught-exception line, as printed in iOS test logs
-    no_match:
-      - line: 'Caught exception during test setup: retrying'
 
 - id: process-exit-status
   title: A CI step or tool exited with a non-zero status
@@ -4924,8 +5478,6 @@ enum EmbeddedCatalog {
       regex: '(?:^|\s)Bus error(?:: 10)?(?:\s|$)'
     - literal: 'BPT trap'
       regex: 'Trace/BPT trap(?:: 5)?'
-    - literal: 'terminated with signal'
-      regex: '(?:[Pp]rocess|[Cc]hild process|[Cc]ommand) terminated with signal (?<signal>\d+|[A-Z]+)'
   message: 'A process was killed by a signal'
   explanation: >
     The shell reports that a program crashed (abort, segmentation fault, illegal instruction, trap) or was
@@ -4939,8 +5491,6 @@ enum EmbeddedCatalog {
         source: Tests/Corpus c011
       - line: '/bin/sh: line 1: 81662 Trace/BPT trap: 5       swiftgen'
         source: the shell's report of a crashed command (Tests/Corpus c059 has it inside a script, where shell-script-error names it)
-      - line: 'Child process terminated with signal 5: Trace/BPT trap'
-        source: Bazel rules_apple test log (xcbeautify TestData xctest_crash_log.txt)
     no_match:
       - line: 'Breakpoint 1: where = App`main'
 """#
