@@ -190,19 +190,19 @@ final class FailureEvidenceTests: XCTestCase {
 
     // MARK: - The last resort: an error's own words
 
-    /// Tests/Corpus a013 (GitHub Actions, an expired certificate's keychain lookup).
+    /// A message no rule knows (the shape of a keychain step's failure on GitHub Actions).
     func testTheOnlyErrorOfAFailedLogIsReadForItsWords() throws {
-        let d = try diagnose("error: The specified item could not be found in the keychain.\nError: Process completed with exit code 1.\n")
+        let d = try diagnose("error: Could not create the signing keychain build.keychain-db\nError: Process completed with exit code 1.\n")
         let cause = try XCTUnwrap(d.causes.first)
         XCTAssertEqual(cause.category, "codesign-certificate")
         XCTAssertTrue(cause.title.contains("words"), "the report says the category was read from the words: \(cause.title)")
     }
 
     func testWordsAreNotReadWhenARuleNamesACauseOrTheRunPassed() throws {
-        let named = try diagnose("error: The specified item could not be found in the keychain.\n"
+        let named = try diagnose("error: Could not create the signing keychain build.keychain-db\n"
             + #"Macro "CasePathsMacros" from package "swift-case-paths" must be enabled before it can be used"# + "\n")
         XCTAssertEqual(named.causes.map(\.rule), ["macro-not-trusted"])
-        let passed = try diagnose("error: The specified item could not be found in the keychain.\n** BUILD SUCCEEDED **\n")
+        let passed = try diagnose("error: Could not create the signing keychain build.keychain-db\n** BUILD SUCCEEDED **\n")
         XCTAssertTrue(passed.causes.allSatisfy { $0.severity != .error }, "\(passed.causes.map(\.category))")
     }
 

@@ -11,7 +11,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'must be enabled before it can be used'
-      regex: 'Macro ["“](?<macro>[^"”]+)["”] from package ["“](?<package>[^"”]+)["”] must be enabled before it can be used'
+      regex: 'Macro ["“](?<macro>[^"”]+)["”] from package ["“](?<package>[^"”]+)["”] (?:was changed since a previous approval and )?must be enabled before it can be used'
   message: 'Macro "{macro}" from package "{package}" is not trusted on this machine'
   explanation: >
     Since Xcode 15 a macro from a package runs only after someone approves it with "Trust & Enable".
@@ -35,6 +35,9 @@ enum EmbeddedCatalog {
       - line: '❌ Macro “MLXHuggingFaceMacros” from package “mlx-swift-lm” must be enabled before it can be used'
         source: Xcode Cloud log wording recorded in shared/reference/failures-notes.md (typographic quotes as Xcode prints them)
         captures: {macro: MLXHuggingFaceMacros, package: mlx-swift-lm}
+      - line: 'Macro “CasePathsMacros” from package “swift-case-paths” was changed since a previous approval and must be enabled before it can be used'
+        source: https://github.com/ldomaradzki/xcsift/issues/52 (Xcode 26 wording after a package update; the log quotes it in xcsift's CSV summary)
+        captures: {macro: CasePathsMacros, package: swift-case-paths}
     no_match:
       - line: 'Plugin “OpenAPIGenerator” from package “swift-openapi-generator” must be enabled before it can be used'
 
@@ -45,7 +48,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'must be enabled before it can be used'
-      regex: "Target '(?<macro>[^']+)' must be enabled before it can be used"
+      regex: "Target ['‘\"“](?<macro>[^'’\"”]+)['’\"”] must be enabled before it can be used"
   message: "Macro target '{macro}' is not trusted on this machine"
   explanation: >
     Xcode 15.0-15.4 named only the macro target when its trust gate refused to build a package macro.
@@ -73,7 +76,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'must be enabled before it can be used'
-      regex: 'Plugin ["“](?<plugin>[^"”]+)["”] from package ["“](?<package>[^"”]+)["”] must be enabled before it can be used'
+      regex: 'Plugin ["“](?<plugin>[^"”]+)["”] from package ["“](?<package>[^"”]+)["”] (?:was changed since a previous approval and )?must be enabled before it can be used'
     - literal: 'must be enabled before it can be used'
       regex: '(?:^|error: )["“](?<plugin>[^"”]+)["”] must be enabled before it can be used'
   message: 'Plugin "{plugin}" is not trusted on this machine'
@@ -152,6 +155,110 @@ enum EmbeddedCatalog {
         captures: {type: CasePathsMacros.CasePathableMacro, macro: CasePathable()}
     no_match:
       - line: "@freestanding(expression) public macro stringify<T>(_ value: T) = #externalMacro(module: \"MyMacros\", type: \"StringifyMacro\")"
+
+# Rules that must claim their lines before the generic families do (07-compiler's `command not found`
+# and `failed due to signal`): a line gives one finding, to the first rule in priority order.
+- id: ci-script-command-not-found
+  title: An Xcode Cloud custom script called a tool the build machine does not have
+  category: xcode-cloud-script
+  severity: error
+  role: cause
+  patterns:
+    - literal: ': command not found'
+      regex: '(?<script>\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh): (?:line (?<scriptLine>\d+): )?(?<command>[^\s:]+): command not found'
+    - literal: ': command not found: '
+      regex: '(?<script>\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh):(?<scriptLine>\d+): command not found: (?<command>\S+)'
+  message: '{script} calls {command}, which is not installed on the Xcode Cloud machine'
+  explanation: >
+    Xcode Cloud's build machines have Xcode, the macOS tools and Homebrew, and nothing else: Flutter, CocoaPods
+    plugins, SwiftLint, SwiftFormat, Node or XcodeGen must be installed by the script itself (or the tool is
+    installed but its folder is not on PATH in the script's shell). The script stops and Xcode Cloud reports
+    "Running ci_post_clone.sh script failed".
+  fixes:
+    - summary: Install the tool at the top of the script, before its first use
+      commands: ['brew install {command}']
+    - summary: For Flutter, clone the SDK in ci_post_clone.sh and put it on PATH
+      snippet: |
+        git clone https://github.com/flutter/flutter.git --depth 1 -b stable "$HOME/flutter"
+        export PATH="$PATH:$HOME/flutter/bin"
+      docs: https://docs.flutter.dev/deployment/cd#xcode-cloud
+    - summary: Check the tool is on PATH in the script (Homebrew on Apple silicon installs to /opt/homebrew/bin)
+      snippet: 'export PATH="/opt/homebrew/bin:/usr/local/bin:$PATH"'
+  docs:
+    - https://developer.apple.com/documentation/xcode/writing-custom-build-scripts
+  examples:
+    match:
+      - line: 'ci_post_clone.sh: line 4: swiftformat: command not found'
+        source: https://github.com/nicklockwood/SwiftFormat/issues/1774
+        captures: {script: ci_post_clone.sh, scriptLine: '4', command: swiftformat}
+      - line: '/Volumes/workspace/repository/ios/ci_scripts/ci_post_clone.sh: line 18: flutter: command not found'
+        source: https://github.com/netplanmyj/waqu_repo/issues/81 (Xcode Cloud archive of a Flutter app)
+        captures: {script: /Volumes/workspace/repository/ios/ci_scripts/ci_post_clone.sh, scriptLine: '18', command: flutter}
+      - line: 'ci_scripts/ci_post_clone.sh:2: command not found: pod'
+        source: zsh 5.9 on Linux running a script that calls a missing tool (Xcode Cloud runs scripts without a shebang with zsh)
+        captures: {script: ci_scripts/ci_post_clone.sh, scriptLine: '2', command: pod}
+    no_match:
+      - line: 'line 9: swiftlint: command not found'
+      - line: '/Users/runner/work/1/s/ios/appcenter-post-clone.sh: line 6: flutter: command not found'
+
+- id: ci-step-command-not-found
+  title: A CI service's build script called a tool the build machine does not have
+  category: ci-environment
+  severity: error
+  role: cause
+  patterns:
+    - literal: ': command not found'
+      regex: '(?<script>\S*(?:appcenter-(?:post-clone|pre-build|post-build)|/_temp/[\w-]+)\.sh): (?:line (?<scriptLine>\d+): )?(?<command>[^\s:]+): command not found'
+  message: '{script} calls {command}, which is not installed on the CI machine'
+  explanation: >
+    A CI step's own script (App Center's appcenter-post-clone.sh, appcenter-pre-build.sh and appcenter-post-build.sh,
+    or the temporary script GitHub Actions and Azure Pipelines write for a `run:` / `script:` step) called a tool the
+    runner image does not have (Flutter, XcodeGen, xcpretty, SwiftLint), or one an earlier step was meant to install
+    and did not. An earlier line of the script (a failed `cd`, `git clone` or `brew install`) is often why.
+  fixes:
+    - summary: Install the tool in the script before its first use and stop on the first failure
+      snippet: |
+        set -euo pipefail
+        git clone -b stable https://github.com/flutter/flutter.git "$HOME/flutter"
+        export PATH="$HOME/flutter/bin:$PATH"
+  docs:
+    - https://learn.microsoft.com/en-us/appcenter/build/custom/scripts/
+  examples:
+    match:
+      - line: '/Users/runner/runners/2.164.6/work/1/s/ios/appcenter-post-clone.sh: line 6: flutter: command not found'
+        source: https://github.com/microsoft/appcenter-build-scripts-examples/issues/35
+        captures: {script: /Users/runner/runners/2.164.6/work/1/s/ios/appcenter-post-clone.sh, scriptLine: '6', command: flutter}
+      - line: '/Users/runner/work/_temp/5c0a4b1e-8f3d-4c2a-9a7e-2d1f0b6c9e11.sh: line 1: xcodegen: command not found'
+        source: the path GitHub Actions gives a run step's script on macOS runners (runner _temp folder; uuid illustrative)
+        captures: {command: xcodegen, scriptLine: '1'}
+    no_match:
+      - line: 'ci_post_clone.sh: line 4: swiftformat: command not found'
+      - line: '/Users/me/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-1A2B3C.sh: line 3: swiftlint: command not found'
+
+- id: compiler-killed-signal-9
+  title: A compiler or linker process was killed (signal 9, usually out of memory)
+  category: out-of-memory
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'failed due to signal 9'
+      regex: '(?:compile|frontend|merge-module|emit-module|linker|clang) command failed due to signal 9\b'
+  message: 'A compiler process was killed with signal 9 (SIGKILL), most likely for running out of memory'
+  explanation: >
+    Signal 9 (SIGKILL) is not a compiler crash: something outside killed the process, on Linux almost always
+    the kernel's OOM killer when a container or small VM runs out of memory (swift build runs one frontend per
+    core, and release builds with whole-module optimization need several GB each); on macOS jetsam does the same.
+  fixes:
+    - summary: Build with fewer parallel jobs so fewer frontends hold memory at once
+      commands: ['swift build -c release -j 1', 'xcodebuild ... -jobs 2']
+    - summary: Give the container or runner more memory (Docker Desktop's memory limit, a larger VM), or add swap
+      commands: ['docker run --memory=8g ...', 'free -h']
+  examples:
+    match:
+      - line: 'error: compile command failed due to signal 9 (use -v to see invocation)'
+        source: https://github.com/swiftlang/swift-syntax/issues/2668 (swift build -c release in a container with a memory limit)
+    no_match:
+      - line: 'error: compile command failed due to signal 11 (use -v to see invocation)'
 """#
     /// Catalog/02-concurrency.yml
     static let concurrency = #"""
@@ -992,6 +1099,8 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'No signing certificate '
       regex: 'No signing certificate (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<kind>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) found(?:.*? signing certificate matching team ID (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<team>[^"“”â‚]+))?'
+    - literal: ' signing certificate matching team ID '
+      regex: 'No (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<kind>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) signing certificate matching team ID (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<team>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) with a private key was found'
   message: 'No "{kind}" signing certificate with its private key is installed'
   explanation: >
     xcodebuild needs a certificate of the kind named in the message, with its private key, in a
@@ -1024,6 +1133,9 @@ enum EmbeddedCatalog {
         captures: {kind: iOS Distribution}
       - line: 'Error Domain=IDECodesignResolverErrorDomain Code=1 "No signing certificate "iOS Distribution" found" UserInfo={IDEDistributionIssueSeverity=3, NSLocalizedRecoverySuggestion=No "iOS Distribution" signing certificate matching team ID "AV5ZG7RC89" with a private key was found.}'
         source: https://github.com/fastlane/fastlane/issues/20837 (UserInfo shortened)
+        captures: {kind: iOS Distribution, team: AV5ZG7RC89}
+      - line: 'No "iOS Distribution" signing certificate matching team ID "AV5ZG7RC89" with a private key was found.'
+        source: https://github.com/fastlane/fastlane/issues/20837 (the recovery suggestion, printed on its own line by some tools)
         captures: {kind: iOS Distribution, team: AV5ZG7RC89}
     no_match:
       - line: 'Signing Identity:     "Apple Distribution: Example Corp (ABCDE12345)"'
@@ -1095,12 +1207,14 @@ enum EmbeddedCatalog {
 
 - id: keychain-errsecinternalcomponent
   title: codesign cannot use the private key (errSecInternalComponent)
-  category: codesign-certificate
+  category: codesign-other
   severity: error
   role: cause
   patterns:
     - literal: 'errSecInternalComponent'
       regex: '(?:(?<path>\S+): )?errSecInternalComponent'
+    - literal: 'User interaction is not allowed'
+      regex: '(?:(?<path>\S+): )?User interaction is not allowed'
   message: 'codesign could not use the private key of the signing identity'
   explanation: >
     codesign found the identity but the keychain refused to hand over its private key. On CI this is a
@@ -1126,8 +1240,235 @@ enum EmbeddedCatalog {
       - line: 'extractor: errSecInternalComponent'
         source: https://github.com/pajowu/beaconstorekey-extractor/issues/7
         captures: {path: extractor}
+      - line: '/Users/runner/work/App/build/App.app: User interaction is not allowed.'
+        source: codesign over SSH or in a CI job with the keychain locked (errSecInteractionNotAllowed's text; path illustrative)
+        captures: {path: /Users/runner/work/App/build/App.app}
     no_match:
       - line: 'Command CodeSign failed with a nonzero exit code'
+
+- id: keychain-item-not-found
+  title: The signing identity or its private key is not in the keychain
+  category: codesign-certificate
+  severity: error
+  role: cause
+  patterns:
+    # codesign's and security's own line; `security: SecKeychainSearchCopyNext: ...` from a probe
+    # (`security find-certificate` in a setup script) is not anchored at the message start and stays unmatched.
+    - literal: 'could not be found in the keychain'
+      regex: '(?:^|error: |codesign: |[`"''])The specified item could not be found in the keychain'
+  message: 'codesign could not find the signing certificate or its private key in the keychain'
+  explanation: >
+    codesign asked the keychain for the identity to sign with and got nothing back: the certificate is not
+    installed on this runner, it was imported without its private key (a .cer instead of a .p12), it expired
+    (an expired identity is no longer offered for signing), or it sits in a keychain that is not on the search list.
+  fixes:
+    - summary: List the identities codesign can use; the one you sign with must be listed as valid
+      commands: ['security find-identity -v -p codesigning']
+    - summary: Import the certificate with its private key into a keychain on the search list
+      commands:
+        - 'security import cert.p12 -k ci.keychain -P "$P12_PASSWORD" -T /usr/bin/codesign'
+        - 'security list-keychains -d user -s ci.keychain login.keychain'
+    - summary: If it expired, create a new certificate and install it (fastlane match renews it from a machine with portal access)
+      commands: ['fastlane match appstore']
+  examples:
+    match:
+      - line: 'error: The specified item could not be found in the keychain.'
+        source: https://github.com/Apple-Actions/import-codesign-certs/issues/138
+      - line: 'The specified item could not be found in the keychain.'
+        source: https://github.com/project-chip/connectedhomeip/issues/19327 (written without its error prefix, as Xcode's issue navigator shows it)
+    no_match:
+      - line: 'security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.'
+
+- id: signing-certificate-revoked-or-expired
+  title: The signing certificate was revoked or has expired
+  category: codesign-certificate
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'is not valid for code signing'
+      regex: 'Signing certificate (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<certificate>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù),? (?:serial number (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<serial>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù),? )?is not valid for code signing'
+    - literal: 'CSSMERR_TP_CERT_'
+      regex: '(?:(?<path>\S+): )?(?:The signing certificate has been (?:revoked|expired) \()?CSSMERR_TP_CERT_(?<state>REVOKED|EXPIRED|NOT_VALID_YET|SUSPENDED)'
+    - literal: 'CSSMERR_TP_NOT_TRUSTED'
+      regex: '(?:(?<path>\S+): )?CSSMERR_TP_NOT_TRUSTED'
+  message: 'The signing certificate {certificate} is revoked, expired or not trusted'
+  explanation: >
+    The certificate that signs the app (or a binary framework you depend on) is no longer valid: it expired,
+    someone revoked it on the developer portal (revoking is how a lost or superseded certificate is replaced), or
+    the machine lacks the Apple WWDR intermediate certificate that chains it to Apple's root (CSSMERR_TP_NOT_TRUSTED).
+    Every profile that lists a revoked certificate stops working too. For a binary package (xcframework) the
+    vendor signed it with a certificate that is revoked now, and only the vendor can re-sign it.
+  fixes:
+    - summary: Check which identities are still valid on the runner
+      commands: ['security find-identity -v -p codesigning']
+    - summary: Create a new certificate and regenerate the profiles that use it (fastlane match, from a machine with portal access)
+      commands: ['fastlane match nuke distribution', 'fastlane match appstore']
+    - summary: For CSSMERR_TP_NOT_TRUSTED, install the current Apple WWDR intermediate certificate
+      docs: https://www.apple.com/certificateauthority/
+    - summary: For a vendor's xcframework, update the package to a release signed with a valid certificate
+  docs:
+    - https://developer.apple.com/support/certificates/
+  examples:
+    match:
+      - line: 'Signing certificate "Apple Distribution: Vladislav Kolchuk (7673SP667C)", serial number "788137214EAC5305BCA355A1600BACD4", is not valid for code signing. It may have been revoked or expired.'
+        source: https://github.com/MoKhajavi75/iOS_Development_Certificates/issues/42
+        captures: {certificate: 'Apple Distribution: Vladislav Kolchuk (7673SP667C)', serial: 788137214EAC5305BCA355A1600BACD4}
+      - line: 'The signing certificate has been revoked (CSSMERR_TP_CERT_REVOKED)'
+        source: https://github.com/SocketMobile/swift-package-capturesdk/issues/37
+        captures: {state: REVOKED}
+      - line: '/.build/checkouts/swift-package-capturesdk/Sources/CaptureSDK.xcframework: CSSMERR_TP_CERT_REVOKED'
+        source: https://github.com/SocketMobile/swift-package-capturesdk/issues/37
+        captures: {path: /.build/checkouts/swift-package-capturesdk/Sources/CaptureSDK.xcframework, state: REVOKED}
+    no_match:
+      - line: 'Signing Identity:     "Apple Distribution: Example Corp (ABCDE12345)"'
+
+- id: profile-certificate-private-key-missing
+  title: No certificate of the provisioning profile has its private key in the keychain
+  category: codesign-certificate
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'matching private key is installed'
+      regex: 'Provisioning profile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) doesn\S{1,3}t include any (?:valid )?certificate for which the matching private key is installed'
+  message: 'The private key of the certificate in profile {profile} is not installed'
+  explanation: >
+    The provisioning profile is installed, but none of the certificates it lists has its private key in a keychain
+    the build searches. Typical on CI: the certificate was imported as a .cer without its key, fastlane match installed
+    it into a keychain that is not on the search list or is locked, or the profile was regenerated for a new
+    certificate while the runner still has the old one.
+  fixes:
+    - summary: See which identities have a private key on the runner
+      commands: ['security find-identity -v -p codesigning']
+    - summary: Install the certificate and key with the profile (fastlane match installs both) into an unlocked keychain on the search list
+      commands: ['fastlane run setup_ci', 'fastlane match appstore --readonly']
+  examples:
+    match:
+      - line: 'Code Signing Error: Provisioning profile "match InHouse com.budbee.warehousescanner" doesn''t include any certificate for which the matching private key is installed in the keychain.'
+        source: https://github.com/fastlane/fastlane/issues/11870
+        captures: {profile: match InHouse com.budbee.warehousescanner}
+    no_match:
+      - line: 'Provisioning profile "match AppStore com.app.mobile" doesn''t include signing certificate "Apple Distribution: COMPANY (ASGDSGFS)".'
+
+- id: codesign-identity-not-usable
+  title: codesign cannot pick the signing identity (none or several match)
+  category: codesign-certificate
+  severity: error
+  role: cause
+  patterns:
+    - literal: ': no identity found'
+      regex: '(?<identity>[^:]+(?::[^:]+)?): no identity found\.?$'
+    - literal: ': ambiguous (matches '
+      regex: '(?<identity>.+?): ambiguous \(matches (?<candidates>.+?)(?: in (?<keychain>[^\s)]+)\)|\)?$)'
+  message: 'codesign cannot use identity {identity}'
+  explanation: >
+    codesign -s names an identity by a certificate name or hash. "no identity found" means no certificate
+    with its private key matches in the keychains searched; "ambiguous" means several do (an old and a renewed
+    certificate with the same name), and codesign will not guess.
+  fixes:
+    - summary: List the valid identities and their SHA-1 hashes
+      commands: ['security find-identity -v -p codesigning']
+    - summary: Sign with the exact SHA-1 hash of the certificate you mean, or delete the expired duplicate from the keychain
+      commands: ['codesign --force --sign SHA1_HASH App.app', 'security delete-certificate -Z OLD_SHA1_HASH ci.keychain']
+  examples:
+    match:
+      - line: 'dlv-cert: no identity found'
+        source: codesign -s dlv-cert before the certificate was created (quoted in a public note on installing delve on macOS)
+        captures: {identity: dlv-cert}
+      - line: 'gdb-cert: ambiguous (matches "gdb-cert" and "gdb-cert" in /Library/Keychains/System.keychain)'
+        source: codesign -s gdb-cert with two certificates of that name (quoted in a public note on signing gdb)
+        captures: {identity: gdb-cert, keychain: /Library/Keychains/System.keychain}
+    no_match:
+      - line: '1 valid identities found'
+
+- id: keychain-import-failed
+  title: Importing the signing certificate into the keychain failed
+  category: codesign-certificate
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'failed during PKCS12 import'
+      regex: 'MAC verification failed during PKCS12 import(?: \(wrong password\?\))?'
+    - literal: 'A keychain with the same name already exists'
+      regex: '(?:SecKeychainCreate (?<keychain>.+?): )?A keychain with the same name already exists'
+  message: 'The CI keychain or the .p12 could not be set up'
+  explanation: >
+    A CI signing setup step failed before anything was built. `security import` rejects a .p12 whose password
+    does not match (the secret holds another password, or the base64 of the file was decoded wrongly), and
+    `security create-keychain` refuses to create a keychain that an earlier job on the same machine left behind.
+    The build that follows then finds no signing identity.
+  fixes:
+    - summary: Check the .p12 and its password locally (the base64 secret must decode to the exact file)
+      commands: ['echo "$P12_BASE64" | base64 --decode > cert.p12', 'openssl pkcs12 -info -in cert.p12 -nokeys -passin env:P12_PASSWORD']
+    - summary: Delete a keychain left by an earlier run before creating it, or use a unique name per job
+      commands: ['security delete-keychain ci.keychain || true', 'security create-keychain -p "$KEYCHAIN_PASSWORD" ci.keychain']
+    - summary: With fastlane, setup_ci (or create_keychain with a unique name) handles both
+      commands: ['fastlane run setup_ci']
+  examples:
+    match:
+      - line: 'security: SecKeychainItemImport: MAC verification failed during PKCS12 import (wrong password?)'
+        source: security import of a .p12 written by OpenSSL 3 (quoted in several public CI troubleshooting notes; errSecPkcs12VerifyFailure's text)
+      - line: 'security: SecKeychainCreate FooProject.keychain-db: A keychain with the same name already exists.'
+        source: security create-keychain run by a second build job on the same machine (quoted in a public CI troubleshooting note); exit status 48 as in https://github.com/fastlane/fastlane/issues/1314
+        captures: {keychain: FooProject.keychain-db}
+    no_match:
+      - line: 'security: SecKeychainItemImport: The specified item already exists in the keychain.'
+
+- id: codesign-detritus
+  title: codesign refuses a bundle with extended attributes (resource fork, Finder information)
+  category: codesign-other
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'or similar detritus not allowed'
+      regex: '(?:(?<path>\S.*?): )?resource fork, Finder information, or similar detritus not allowed'
+  message: 'codesign refused {path}: it carries extended attributes (resource fork, Finder information)'
+  explanation: >
+    Since macOS 10.12 codesign refuses to sign a bundle whose files carry extended attributes such as
+    com.apple.FinderInfo or com.apple.ResourceFork. They come from files copied from a Finder-managed folder,
+    downloaded assets (com.apple.quarantine with Finder info), images edited in Preview, or a project inside an
+    iCloud Drive / Dropbox synced folder, which adds them again after every build.
+  fixes:
+    - summary: Remove the extended attributes from the project's files and the built product, then clean and rebuild
+      commands: ['xattr -cr .', 'xattr -cr "{path}"']
+    - summary: Move the project out of a synced folder (iCloud Drive Desktop & Documents, Dropbox), or build into DerivedData outside it
+      commands: ['xcodebuild ... -derivedDataPath /tmp/DerivedData']
+  docs:
+    - https://developer.apple.com/library/archive/qa/qa1940/_index.html
+  examples:
+    match:
+      - line: '/Users/liyunhua/Documents/work/react-native/ReactNamtiApp/ios/build/Build/Products/Debug-iphonesimulator/Mozi.app: resource fork, Finder information, or similar detritus not allowed'
+        source: https://github.com/duheng/Mozi/issues/31
+        captures: {path: /Users/liyunhua/Documents/work/react-native/ReactNamtiApp/ios/build/Build/Products/Debug-iphonesimulator/Mozi.app}
+      - line: '/Applications/Xcode.app: resource fork, Finder information, or similar detritus not allowed'
+        source: https://github.com/XVimProject/XVim2/issues/134
+        captures: {path: /Applications/Xcode.app}
+    no_match:
+      - line: '/Applications/Xcode.app: replacing existing signature'
+
+- id: cloud-signing-not-permitted
+  title: The account may not use cloud-managed distribution certificates
+  category: codesign-certificate
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'Cloud signing permission error'
+      regex: 'Cloud signing permission error(?:: (?<reason>.+))?'
+  message: 'The account or API key may not use cloud-managed signing certificates'
+  explanation: >
+    With automatic signing and no distribution certificate on the machine, xcodebuild asks Apple to sign with a
+    cloud-managed certificate. Only the Account Holder, Admins, or users and App Store Connect API keys given the
+    "Access to Cloud Managed Distribution Certificate" permission may; a CI key with the Developer role may not.
+  fixes:
+    - summary: Give the API key or user the cloud-managed certificate permission (App Store Connect, Users and Access), or use an Admin key
+    - summary: Or install a distribution certificate with its private key on the runner and sign manually
+      commands: ['fastlane match appstore --readonly']
+  examples:
+    match:
+      - line: "error: exportArchive: Cloud signing permission error: You haven't been given access to cloud-managed distribution certificates. Please contact your team's Account Holder or an Admin for access."
+        source: Xcode's export error for an API key without the permission (quoted in public CI signing notes)
+        captures: {reason: "You haven't been given access to cloud-managed distribution certificates. Please contact your team's Account Holder or an Admin for access."}
+    no_match:
+      - line: 'Signing Identity:     "Apple Distribution: Example Corp (ABCDE12345)"'
 
 - id: requires-provisioning-profile
   title: Target requires a provisioning profile
@@ -1245,7 +1586,9 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: ' capability'
-      regex: 'Provisioning profile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) doesn\S{1,3}t support the (?<capability>.+?) capability'
+      regex: 'Provisioning [Pp]rofile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) (?:doesn\S{1,3}t|does not) (?:support|include) the (?<capability>.+?) capability'
+    - literal: ' App Group'
+      regex: 'Provisioning [Pp]rofile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) (?:doesn\S{1,3}t|does not) (?:support|include) the (?<capability>\S+ App Groups?)'
     - literal: ' entitlement'
       regex: 'Provisioning profile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) doesn\S{1,3}t (?:include the|match the entitlements file\S{1,3}s value for the) (?<entitlement>\S+) entitlement'
     - literal: 'allowed the specified entitlements'
@@ -1274,6 +1617,12 @@ enum EmbeddedCatalog {
       - line: '[04:22:15]: ▸ /Users/runner/work/iAPS/iAPS/FreeAPS.xcodeproj: error: Provisioning profile "match AppStore ru.artpancreas.***.FreeAPS" doesn''t match the entitlements file''s value for the com.apple.security.application-groups entitlement. Profile qualification is using entitlement definitions that may be out of date. Connect to network to update. (in target ''FreeAPS'' from project ''FreeAPS'')'
         source: https://github.com/Artificial-Pancreas/iAPS/issues/126
         captures: {profile: match AppStore ru.artpancreas.***.FreeAPS, entitlement: com.apple.security.application-groups}
+      - line: '❌  error: Provisioning profile "*[expo] com.bacon.myapp AppStore 2021-05-04T22:29:48.816Z" doesn''t support the Associated Domains capability. (in target ''myapp'' from project ''myapp'')'
+        source: Expo documentation on associated domains, quoting an EAS build's xcodebuild error
+        captures: {profile: '*[expo] com.bacon.myapp AppStore 2021-05-04T22:29:48.816Z', capability: Associated Domains}
+      - line: 'error: Provisioning profile "iOS Team Provisioning Profile: ie.shoonya.vitt" doesn''t support the group.ie.shoonya.vitt App Group.'
+        source: public app notes quoting Xcode's error for a profile made before the App Group was added (line joined)
+        captures: {profile: 'iOS Team Provisioning Profile: ie.shoonya.vitt', capability: group.ie.shoonya.vitt App Group}
       - line: 'Provisioning profile “Profile Name” doesn’t support the Push Notifications capability.'
         source: xcpretty SAMPLE_PROFILE_DOESNT_SUPPORT_CAPABILITY_ERROR rewritten with typographic quotes and apostrophe, to cover logs that keep Xcode's typography
         captures: {profile: Profile Name, capability: Push Notifications}
@@ -1324,6 +1673,96 @@ enum EmbeddedCatalog {
         captures: {profile: ttkdExpressApp, certificate: 'iPhone Developer: long li (D9N39VMFW3)'}
     no_match:
       - line: 'Provisioning profile "Profile Name" doesn''t support the Push Notifications capability.'
+
+- id: profile-does-not-fit-target
+  title: The provisioning profile does not fit the target (bundle ID, signing style, device)
+  category: provisioning-profile
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'which does not match the bundle ID'
+      regex: 'Provision(?:ing)? profile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) has app ID (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)?(?<appID>[^"“”â‚,]+?)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù)?,? which does not match the bundle ID (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)?(?<bundleID>[^"“”â‚]+?)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù)?\.?(?: \(in target |$)'
+    - literal: 'signing settings require a manually managed profile'
+      regex: 'Provisioning profile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) is Xcode managed, but signing settings require a manually managed profile'
+    - literal: 'has conflicting provisioning settings'
+      regex: '(?<target>\S+) has conflicting provisioning settings'
+    - literal: 'include the currently selected device'
+      regex: 'Provisioning profile (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<profile>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) doesn\S{1,3}t include the currently selected device'
+  message: 'The provisioning profile does not fit this target: {profile}{target}'
+  explanation: >
+    A profile is installed but it is the wrong one for this target: made for another App ID (an extension or a
+    flavor inheriting the app's PROVISIONING_PROFILE_SPECIFIER), an Xcode-managed profile where manual signing asks for
+    one by name, a manually named profile or identity while the target uses automatic signing, or a development
+    profile that lacks the device being built for.
+  fixes:
+    - summary: Give every target (app extensions too) its own profile for its own bundle ID; with fastlane match list them all
+      commands: ['fastlane match appstore --readonly --app_identifier "com.example.app,com.example.app.widget"']
+    - summary: Use one signing style per target; with automatic signing leave PROVISIONING_PROFILE_SPECIFIER and CODE_SIGN_IDENTITY empty (Automatic)
+      commands: ['xcodebuild ... CODE_SIGN_STYLE=Manual PROVISIONING_PROFILE_SPECIFIER="match AppStore com.example.app"']
+    - summary: For a device not in a development profile, register it and regenerate the profile
+      commands: ['fastlane run register_device udid:UDID name:NAME', 'fastlane match development --force_for_new_devices']
+  docs:
+    - https://developer.apple.com/documentation/technotes/tn3125-inside-code-signing-provisioning-profiles
+  examples:
+    match:
+      - line: '❌ error: Provisioning profile “match AdHoc com.flutter.flutterflavors.test” has app ID “com.flutter.flutterflavors.test”, which does not match the bundle ID “com.flutter.flutterflavors.dev”. (in target ‘Runner’)'
+        source: Flutter flavors article on dev.to (screenshot text of a fastlane build with xcbeautify)
+        captures: {profile: match AdHoc com.flutter.flutterflavors.test, appID: com.flutter.flutterflavors.test, bundleID: com.flutter.flutterflavors.dev}
+      - line: 'Provisioning profile "profile_xxx" has app ID "com.example.xxx", which does not match the bundle ID "com.example.zzz".'
+        source: public iOS push-notification setup note quoting Xcode's error
+        captures: {profile: profile_xxx, appID: com.example.xxx, bundleID: com.example.zzz}
+      - line: 'error: ZBROwner has conflicting provisioning settings. ZBROwner is automatically signed for development, but a conflicting code signing identity Apple Distribution has been manually specified.'
+        source: Xcode's error quoted in a public Capacitor plugin's source comment (CODE_SIGN_IDENTITY forced under automatic signing)
+        captures: {target: ZBROwner}
+      - line: 'App has conflicting provisioning settings. App is automatically signed, but provisioning profile ''ID'' has been manually specified. Set the provisioning profile value to "Automatic" in the build settings editor, or switch to manual signing in the Signing & Capabilities editor.'
+        source: public blog note quoting Xcode 10's wording
+        captures: {target: App}
+    no_match:
+      - line: 'Provisioning profile "Profile Name" doesn''t support the Push Notifications capability.'
+
+- id: automatic-signing-cannot-provision
+  title: Automatic signing cannot create or download a provisioning profile
+  category: provisioning-profile
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'has no devices from which to generate a provisioning profile'
+      regex: 'Your team has no devices from which to generate a provisioning profile'
+    - literal: 'Failed to create provisioning profile'
+      regex: 'Failed to create provisioning profile'
+    - literal: 'No Account for Team'
+      regex: 'No Account for Team (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)?(?<team>[^"“”â‚]+?)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù)?(?:[.:]|$)'
+    - literal: 'No Accounts: Add a new account'
+      regex: 'No Accounts: Add a new account'
+    - literal: 'PLA Update available'
+      regex: 'PLA Update available'
+    - literal: 'Communication with Apple failed'
+      regex: 'Communication with Apple failed[.:]? (?<reason>.+)'
+    - literal: 'Failed Registering Bundle Identifier'
+      regex: 'Failed Registering Bundle Identifier: (?<reason>.+)'
+  message: 'Automatic signing could not get a provisioning profile from the developer portal'
+  explanation: >
+    With automatic signing xcodebuild creates and downloads profiles itself, which needs -allowProvisioningUpdates,
+    an account or App Store Connect API key it can use, and a team that may create the profile: development
+    profiles need at least one registered device (a CI runner is not one), and every request fails while the
+    account holder has not accepted an updated Program License Agreement.
+  fixes:
+    - summary: Give xcodebuild an App Store Connect API key and let it manage profiles
+      commands: ['xcodebuild ... -allowProvisioningUpdates -authenticationKeyPath AuthKey.p8 -authenticationKeyID KEY_ID -authenticationKeyIssuerID ISSUER_ID']
+    - summary: Sign archives for distribution (app-store / ad-hoc export) rather than development, or register a device for development profiles
+    - summary: After "PLA Update available", the account holder accepts the new agreement on developer.apple.com
+    - summary: Or sign manually on CI with profiles installed by fastlane match
+      commands: ['fastlane match appstore --readonly']
+  examples:
+    match:
+      - line: 'error: Communication with Apple failed: Your team has no devices from which to generate a provisioning profile. Connect a device to use or manually add device IDs in Certificates, Identifiers & Profiles. https://developer.apple.com/account/ (in target ''App'' from project ''App'')'
+        source: Xcode 13+ wording of the same error under -allowProvisioningUpdates (quoted in public CI signing notes)
+      - line: 'error: Your team has no devices from which to generate a provisioning profile. Connect a device to use or manually add device IDs in Certificates, Identifiers & Profiles.'
+        source: Xcode's error for a development profile on a team without devices (quoted in public CI signing notes)
+      - line: 'Unable to process request - PLA Update available: You currently don''t have access to this membership resource. To resolve this issue, agree to the latest Program License Agreement in your developer account.'
+        source: Apple developer portal error as fastlane and Xcode print it (quoted in public fastlane issue threads)
+    no_match:
+      - line: 'Successfully created provisioning profile'
 
 - id: signing-requires-development-team
   title: Signing requires a development team
@@ -1400,13 +1839,17 @@ enum EmbeddedCatalog {
   category: codesign-other
   severity: error
   role: cause
+  # The export step's own failure; the line naming the missing profile or certificate, when there is one, is the cause.
+  consequence_of: [provisioning-profile, codesign-certificate, codesign-other]
   patterns:
     - literal: 'Step failed: <IDEDistribution'
       regex: 'Step failed: <IDEDistribution\w+[^>]*>: Error Domain=(?<domain>[\w.]+) Code=-?\d+ "(?<reason>.*?)" UserInfo'
     - literal: 'Failed to generate distribution items'
       regex: 'Failed to generate distribution items with error: Error Domain=(?<domain>[\w.]+) Code=-?\d+ "(?<reason>.*?)" UserInfo'
     - literal: 'exportArchive'
-      regex: 'error: exportArchive:? (?<reason>.+)'
+      regex: '(?:^|error: )exportArchive:? (?!.*(?:ITMS-|previously uploaded|[Uu]pload))(?<reason>.+)'
+    - literal: 'Error packaging up the application'
+      regex: 'Error packaging up the application'
   message: 'Exporting the archive failed: {reason}'
   explanation: >
     `xcodebuild -exportArchive` re-signs the archive as ExportOptions.plist asks (method, team,
@@ -1436,6 +1879,8 @@ enum EmbeddedCatalog {
       - line: 'error: exportArchive: Symbols tool failed'
         source: https://github.com/flutter/flutter/issues/22306
         captures: {reason: Symbols tool failed}
+      - line: '[10:42:53]: Error packaging up the application'
+        source: fastlane gym's error after a failed -exportArchive (gym/lib/gym/error_handler.rb, handle_package_error)
     no_match:
       - line: '** EXPORT SUCCEEDED **'
 
@@ -1576,6 +2021,70 @@ enum EmbeddedCatalog {
         captures: {target: FrameworkName, reason: "its settings don't specify a development team"}
     no_match:
       - line: 'Signing for "Name" requires a development team. Select a development team in the project editor.'
+
+- id: entitlements-modified-during-build
+  title: The entitlements file changed during the build
+  category: codesign-other
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'was modified during the build'
+      regex: 'Entitlements file (?:["“]|â€œ|â\x{80}\x{9C}|‚Äú)(?<file>[^"“”â‚]+)(?:["”]|â€\x{9D}?|â\x{80}\x{9D}|‚Äù) was modified during the build'
+  message: 'The entitlements file {file} changed while the build was running'
+  explanation: >
+    Since Xcode 12 signing stops when the entitlements file is newer than the build started: a build phase or tool
+    rewrote it (Flutter, Capacitor and Cordova plugins, a script adding App Groups or iCloud keys), or a sync folder
+    (iCloud Drive, Dropbox) touched it. Xcode refuses because the signed product could carry other entitlements
+    than the file now says.
+  fixes:
+    - summary: Make the tool change the entitlements before the build, not during it; then clean and build again
+      commands: ['xcodebuild clean build ...']
+    - summary: If a tool must edit it during the build, allow it explicitly
+      commands: ['xcodebuild ... CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION=YES']
+  examples:
+    match:
+      - line: 'error: Entitlements file "OTFMagicBox.entitlements" was modified during the build, which is not supported. You can disable this error by setting ''CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION'' to ''YES'', however this may cause the built product''s code signature or provisioning profile to contain incorrect entitlements.'
+        source: Xcode's error quoted in the OTFMagicBox README troubleshooting section (after pod install)
+        captures: {file: OTFMagicBox.entitlements}
+    no_match:
+      - line: 'ProcessProductPackaging /Users/me/App/App.entitlements /Users/me/Build/App.app.xcent'
+
+- id: code-signature-invalid
+  title: A signature in the bundle is missing or invalid
+  category: codesign-other
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'code object is not signed at all'
+      regex: '(?:(?<path>\S.*?): )?code object is not signed at all'
+    - literal: 'a sealed resource is missing or invalid'
+      regex: '(?:(?<path>\S.*?): )?a sealed resource is missing or invalid'
+    - literal: 'unsealed contents present in the bundle root'
+      regex: '(?:(?<path>\S.*?): )?unsealed contents present in the bundle root'
+    - literal: 'invalid signature (code or signature have been modified)'
+      regex: '(?:(?<path>\S.*?): )?invalid signature \(code or signature have been modified\)'
+    - literal: 'The code signature version is no longer supported'
+      regex: 'The code signature version is no longer supported'
+  message: 'codesign found a missing or invalid signature: {path}'
+  explanation: >
+    Verifying (or signing the enclosing bundle) failed because something inside is unsigned or was changed after
+    signing: an embedded framework or dylib copied in without being signed ("In subcomponent:" names it), files
+    added to a bundle after it was signed, stray files at a framework's root, or a binary signed by a very old
+    codesign. Apps are signed inside out, so every nested binary must be signed first.
+  fixes:
+    - summary: Let Xcode sign embedded frameworks (Embed & Sign), and do not modify a bundle after its signing phase
+    - summary: Re-sign the nested code, inside out, then the app; or check what is wrong
+      commands: ['codesign --verify --deep --strict --verbose=4 App.app', 'codesign --force --sign "$IDENTITY" --timestamp App.app/Frameworks/*.framework']
+  examples:
+    match:
+      - line: '/Users/runner/work/App/build/App.app: code object is not signed at all'
+        source: codesign --verify on an app with an unsigned embedded framework (codesign's text; path illustrative)
+        captures: {path: /Users/runner/work/App/build/App.app}
+      - line: 'build/Release/App.app: a sealed resource is missing or invalid'
+        source: codesign --verify after a file in the bundle changed (codesign's text; path illustrative)
+        captures: {path: build/Release/App.app}
+    no_match:
+      - line: 'build/Release/App.app: valid on disk'
 """#
     /// Catalog/04-destination.yml
     static let destination = #"""
@@ -4707,6 +5216,12 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'No space left on device'
       regex: 'No space left on device'
+    - literal: 'no space left on device'
+      regex: 'no space left on device'
+    - literal: 'ENOSPC'
+      regex: '\bENOSPC\b'
+    - literal: 'errno=28'
+      regex: 'write\(\) failed, errno=28'
   message: 'The runner ran out of disk space'
   explanation: >
     A write failed because the disk is full. The failing step is rarely the one that filled it:
@@ -4723,6 +5238,10 @@ enum EmbeddedCatalog {
     match:
       - line: "dd: error writing '/dev/full': No space left on device"
         source: GNU dd on Linux (writing to /dev/full)
+      - line: "Error: ENOSPC: no space left on device, write"
+        source: Node.js fs error text (errno ENOSPC), as npm and yarn print it in React Native and Capacitor builds
+      - line: 'failed to register layer: write /usr/lib/swift/linux/libFoundation.so: no space left on device'
+        source: Go's lower-case errno text, as Docker prints it when pulling an image onto a full disk
     no_match:
       - line: 'Free space left: 47 MB'
 
@@ -4756,7 +5275,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'URL couldn'
-      regex: "CDN: (?<repo>\\S+) URL couldn\\S{1,3}t be downloaded: (?<url>\\S+?),? (?:Response: |error: )(?<reason>.+?)(?:, retries: \\d+)?$"
+      regex: "CDN: (?<repo>\\S+) URL couldn\\S{1,3}t be downloaded: (?<url>\\S+?),? (?:(?:Response: |error: )(?<reason>.+?)(?:, retries: \\d+)?|Response:)$"
   message: 'CocoaPods could not download {url}: {reason}'
   explanation: >
     `pod install` fetches podspecs from the CocoaPods CDN (cdn.cocoapods.org, cdn.jsdelivr.net) and the
@@ -4778,6 +5297,9 @@ enum EmbeddedCatalog {
       - line: '[!] CDN: trunk URL couldn''t be downloaded: https://cdn.cocoapods.org/all_pods_versions_2_1_2.txt, error: Failed to open TCP connection to cdn.cocoapods.org:443 (No route to host - connect(2) for "cdn.cocoapods.org" port 443)'
         source: https://github.com/CocoaPods/CocoaPods/issues/9085
         captures: {url: 'https://cdn.cocoapods.org/all_pods_versions_2_1_2.txt'}
+      - line: "  CDN: trunk URL couldn't be downloaded: https://cdn.cocoapods.org/all_pods_versions_f_2_0.txt Response:"
+        source: https://github.com/CocoaPods/CocoaPods/issues/9618 (pod install --verbose; the reason, "Timeout was reached", wrapped onto the next line)
+        captures: {repo: trunk, url: 'https://cdn.cocoapods.org/all_pods_versions_f_2_0.txt'}
     no_match:
       - line: 'CDN: trunk Relative path: CocoaPods-version.yml exists! Returning local because checking is only perfomed in'
 
@@ -4789,8 +5311,12 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'Could not resolve host'
       regex: 'Could not resolve host: (?<host>[\w.-]+)'
+    - literal: 'Could not resolve hostname'
+      regex: 'Could not resolve hostname (?<host>[\w.-]+)'
     - literal: 'nodename nor servname provided'
       regex: '(?:for (?<host>[\w.-]+): )?nodename nor servname provided, or not known'
+    - literal: 'Temporary failure in name resolution'
+      regex: '(?:(?<host>[\w.-]+)(?::\d+)?: )?Temporary failure in name resolution'
   message: 'A host name could not be resolved: {host}'
   explanation: >
     A download (git clone of a dependency, CocoaPods spec, gem, tool) failed because the host name did
@@ -4812,6 +5338,11 @@ enum EmbeddedCatalog {
       - line: '`Clone error: failed to resolve address for github.com: nodename nor servname provided, or not known`'
         source: https://github.com/thebaselab/codeapp/issues/820
         captures: {host: github.com}
+      - line: 'ssh: Could not resolve hostname github.com: nodename nor servname provided, or not known'
+        source: OpenSSH's message for an ssh dependency URL (git@github.com) without DNS, as git prints it above "fatal - Could not read from remote repository"
+        captures: {host: github.com}
+      - line: 'getaddrinfo: Temporary failure in name resolution'
+        source: glibc's EAI_AGAIN text on Linux (Docker builds of Swift servers without DNS)
     no_match:
       - line: 'Resolving host github.com'
 
@@ -4963,6 +5494,44 @@ enum EmbeddedCatalog {
     no_match:
       - line: 'build.sh:3: = not found'
 
+- id: ci-script-shell-error
+  title: The shell stopped an Xcode Cloud custom script
+  category: xcode-cloud-script
+  severity: error
+  role: cause
+  patterns:
+    # bash: `ci_post_clone.sh: line 3: cd: ios: No such file or directory`; zsh: `ci_post_clone.sh:cd:3: ...`, `ci_post_clone.sh:4: ...`
+    - literal: '.sh: line '
+      regex: '(?<script>\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh): line (?<scriptLine>\d+): (?<shellSays>.+)'
+    - literal: '.sh:'
+      regex: '(?<script>\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh):(?:[\w-]+:)?(?<scriptLine>\d+): (?<shellSays>.+)'
+  message: '{script} line {scriptLine}: {shellSays}'
+  explanation: >
+    The shell running the Xcode Cloud custom script reported an error at this line: a `cd` into a folder that is not
+    there (scripts run from the ci_scripts folder, not the repository root), an environment variable the workflow
+    does not define (set -u), or a syntax error. With `set -e`, or as the script's last command, it ends the script and
+    Xcode Cloud reports "Running ci_post_clone.sh script failed".
+  fixes:
+    - summary: Use the paths Xcode Cloud provides instead of relative ones
+      snippet: 'cd "$CI_PRIMARY_REPOSITORY_PATH/ios"'
+    - summary: Define the variables the script reads in the workflow's Environment settings (secrets too), or give them defaults
+      snippet: ': "${MY_SETTING:=default}"'
+  docs:
+    - https://developer.apple.com/documentation/xcode/environment-variable-reference
+  examples:
+    match:
+      - line: 'ci_scripts/ci_post_clone.sh: line 3: cd: ios: No such file or directory'
+        source: GNU bash 5.2 on Linux running a ci_post_clone.sh that cds into a missing folder
+        captures: {script: ci_scripts/ci_post_clone.sh, scriptLine: '3', shellSays: 'cd: ios: No such file or directory'}
+      - line: 'ci_scripts/ci_post_clone.sh: line 4: CI_SECRET: unbound variable'
+        source: GNU bash 5.2 on Linux, set -u and a variable the environment does not define
+        captures: {script: ci_scripts/ci_post_clone.sh, scriptLine: '4', shellSays: 'CI_SECRET: unbound variable'}
+      - line: 'ci_scripts/ci_pre_xcodebuild.sh:cd:1: no such file or directory: ios'
+        source: zsh 5.9 on Linux (Xcode Cloud runs a script without a shebang with zsh)
+        captures: {script: ci_scripts/ci_pre_xcodebuild.sh, scriptLine: '1', shellSays: 'no such file or directory: ios'}
+    no_match:
+      - line: 'scripts/build.sh: line 3: cd: ios: No such file or directory'
+
 - id: operation-could-not-be-completed
   title: Generic "The operation couldn't be completed" error
   category: build-failed
@@ -5073,6 +5642,689 @@ enum EmbeddedCatalog {
         captures: {path: /output/file.xcresult}
     no_match:
       - line: 'Writing result bundle at path: /output/file.xcresult'
+
+- id: xcode-cloud-script-failed
+  title: An Xcode Cloud custom script exited non-zero
+  category: xcode-cloud-script
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'script failed (exited with code'
+      regex: 'Running (?<script>\S*ci_[\w-]+\.sh) script failed \(exited with code (?<code>-?\d+)\)'
+  message: 'The Xcode Cloud script {script} failed with exit code {code}'
+  explanation: >
+    Xcode Cloud ran the workflow's custom script (ci_scripts/ci_post_clone.sh, ci_pre_xcodebuild.sh or
+    ci_post_xcodebuild.sh) and it exited non-zero, so the build stopped. The reason is in what the script printed
+    just before (a tool not installed on the build machine, pod install or a package step failing, a missing
+    environment variable); a script that prints nothing leaves only this line.
+  fixes:
+    - summary: Read the script's output just above this line; make the script print each step (set -x) so the next failure names itself
+      snippet: |
+        #!/bin/sh
+        set -euxo pipefail
+    - summary: Install what the script needs first; the build machine has Xcode and Homebrew, nothing else
+      commands: ['brew install cocoapods', 'HOMEBREW_NO_AUTO_UPDATE=1 brew install swiftlint']
+    - summary: Run the script locally from the ci_scripts folder with the Xcode Cloud variables it reads (CI_PRIMARY_REPOSITORY_PATH, CI_WORKSPACE)
+      commands: ['cd ci_scripts && CI_PRIMARY_REPOSITORY_PATH="$(git rev-parse --show-toplevel)" sh -x ./ci_post_clone.sh']
+  docs:
+    - https://developer.apple.com/documentation/xcode/writing-custom-build-scripts
+  examples:
+    match:
+      - line: 'Running ci_post_clone.sh script failed (exited with code 1)'
+        source: https://github.com/MapleTechLabs/maple/pull/519
+        captures: {script: ci_post_clone.sh, code: '1'}
+      - line: 'Running ci_post_clone.sh script failed (exited with code 1). Executable scripts are run using the interpreter specified in the shebang line.'
+        source: https://github.com/netplanmyj/waqu_repo/issues/85 (Xcode Cloud's warning, after the script's own output)
+        captures: {script: ci_post_clone.sh, code: '1'}
+    no_match:
+      - line: 'Running ci_post_clone.sh script'
+
+- id: xcode-cloud-script-not-found
+  title: Xcode Cloud cannot find a custom script the workflow expects
+  category: xcode-cloud-script
+  severity: error
+  role: cause
+  patterns:
+    - literal: ' script not found at '
+      regex: '(?<phase>[Pp]ost-[Cc]lone|[Pp]re-[Xx]codebuild|[Pp]ost-[Xx]codebuild) script not found at (?<script>\S+)'
+  message: 'Xcode Cloud found no {phase} script at {script}'
+  explanation: >
+    Xcode Cloud looks for ci_scripts/ci_post_clone.sh, ci_pre_xcodebuild.sh and ci_post_xcodebuild.sh in a
+    ci_scripts folder next to the project or workspace the workflow builds. The script is not there: the folder
+    is at the repository root while the project is in a subfolder (ios/, App/), the file name is misspelled
+    (ci-post-clone.sh), or the file is not committed.
+  fixes:
+    - summary: Check the script is committed where Xcode Cloud looks (beside the .xcodeproj or .xcworkspace) and named exactly
+      commands: ['git ls-files "*ci_scripts*"', 'ls -d */*.xcodeproj */*.xcworkspace *.xcodeproj *.xcworkspace']
+    - summary: Make it executable in git
+      commands: ['git update-index --chmod=+x ci_scripts/ci_pre_xcodebuild.sh']
+  docs:
+    - https://developer.apple.com/documentation/xcode/writing-custom-build-scripts
+  examples:
+    match:
+      - line: 'Pre-Xcodebuild script not found at ci_scripts/ci_pre_xcodebuild.sh'
+        source: https://github.com/RevenueCat/purchases-ios/pull/2919
+        captures: {phase: Pre-Xcodebuild, script: ci_scripts/ci_pre_xcodebuild.sh}
+    no_match:
+      - line: 'Running ci_pre_xcodebuild.sh script'
+
+- id: xcode-cloud-container-missing
+  title: The workspace or project the Xcode Cloud workflow builds is not in the repository
+  category: ci-environment
+  severity: error
+  role: cause
+  patterns:
+    - literal: ' does not exist at '
+      regex: '(?:Workspace|Project) (?<name>\S+\.(?:xcworkspace|xcodeproj)) does not exist at (?<path>\S+)'
+  message: '{name} is not at {path} in the cloned repository'
+  explanation: >
+    The workflow names a workspace or project that a fresh clone does not have: it is generated (expo prebuild,
+    XcodeGen, Tuist, `pod install` for a .xcworkspace) and not committed, it was moved or renamed, or the workflow
+    points at another branch's layout. Xcode Cloud checks this before running any script other than ci_post_clone.sh.
+  fixes:
+    - summary: Generate it in ci_scripts/ci_post_clone.sh, which runs right after the clone
+      snippet: |
+        #!/bin/sh
+        set -e
+        cd "$CI_PRIMARY_REPOSITORY_PATH"
+        brew install xcodegen && xcodegen generate   # or: pod install, npx expo prebuild
+    - summary: Or commit the project, or point the workflow at the right path in App Store Connect / Xcode's workflow editor
+  docs:
+    - https://developer.apple.com/documentation/xcode/writing-custom-build-scripts
+  examples:
+    match:
+      - line: 'Workspace BreezeRMM.xcworkspace does not exist at apps/mobile/ios/BreezeRMM.xcworkspace'
+        source: https://github.com/LanternOps/breeze/pull/4494
+        captures: {name: BreezeRMM.xcworkspace, path: apps/mobile/ios/BreezeRMM.xcworkspace}
+      - line: 'Project SandboxedDashboard.xcodeproj does not exist at ios_dashboard/SandboxedDashboard.xcodeproj'
+        source: https://github.com/Th0rgal/sandboxed.sh/pull/76
+        captures: {name: SandboxedDashboard.xcodeproj, path: ios_dashboard/SandboxedDashboard.xcodeproj}
+    no_match:
+      - line: "xcodebuild: error: 'PicEditor.xcworkspace' does not exist."
+
+- id: xcode-cloud-script-exit-code
+  title: An Xcode Cloud step exited with a script's exit code
+  category: xcode-cloud-script
+  severity: error
+  role: cause
+  # Xcode Cloud's own line for a failed step. xcodebuild exits with sysexits codes (65 build or test failed,
+  # 70 export, 64-78 in general); a code outside them (1, 2, 126, 127) comes from a custom script.
+  consequence_of: [xcode-cloud-script]
+  patterns:
+    - literal: 'exited with non-zero exit-code'
+      regex: 'Command exited with non-zero exit-code: (?<code>[1-9]|[1-5]\d|6[0-3]|12[67])(?!\d)'
+  message: 'An Xcode Cloud custom script failed with exit code {code}'
+  explanation: >
+    Xcode Cloud closes every failed step with this line. xcodebuild's steps fail with codes 64 to 78 (65 for a failed
+    build or test, 70 for the export); a small code such as 1, or 126/127 (not executable, command not found), comes
+    from one of the workflow's custom scripts (ci_post_clone.sh, ci_pre_xcodebuild.sh, ci_post_xcodebuild.sh). The
+    lines the script printed just above say why it stopped.
+  fixes:
+    - summary: Read the script's last lines above; make it print each step so the next failure names itself
+      snippet: |
+        #!/bin/sh
+        set -euxo pipefail
+    - summary: Keep Homebrew from updating itself in the script (a download that fails stops the whole build)
+      snippet: 'export HOMEBREW_NO_AUTO_UPDATE=1'
+  docs:
+    - https://developer.apple.com/documentation/xcode/writing-custom-build-scripts
+  examples:
+    match:
+      - line: 'Command exited with non-zero exit-code: 1'
+        source: https://github.com/straff2002/OpenGlasses/pull/136 (after Homebrew's auto-update failed in ci_post_clone.sh)
+        captures: {code: '1'}
+    no_match:
+      - line: 'Command exited with non-zero exit-code: 65'
+      - line: 'Command exited with non-zero exit-code: 128'
+
+- id: xcode-cloud-command-exited
+  title: An Xcode Cloud step exited non-zero
+  category: build-failed
+  severity: error
+  role: symptom
+  patterns:
+    - literal: 'exited with non-zero exit-code'
+      regex: 'Command exited with non-zero exit-code: (?<code>-?\d+)'
+  message: 'An Xcode Cloud step failed with exit code {code}'
+  explanation: >
+    Xcode Cloud's line for any step that failed: a custom script (usually exit code 1), xcodebuild (65) or the
+    export (70). It only says that the step failed; the lines above it, or the build's logs in App Store Connect
+    (the xcodebuild log and the .xcresult), say why.
+  fixes:
+    - summary: Read the errors above this line; for exit code 65 download the step's xcodebuild log and result bundle from the build's Artifacts
+  examples:
+    match:
+      - line: '❌ Command exited with non-zero exit-code: 65'
+        source: Xcode Cloud error text quoted in a public Japanese note on an Xcode Cloud archive failure
+        captures: {code: '65'}
+    no_match:
+      - line: 'Command exited with zero exit-code'
+
+- id: xcode-cloud-time-limit
+  title: The Xcode Cloud build hit its time limit
+  category: build-timeout
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'exceeded the maximum allotted time'
+      regex: 'Build has exceeded the maximum allotted time\.?(?: Each build can run for up to (?<minutes>\d+) minutes)?'
+  message: 'The Xcode Cloud build ran out of time ({minutes} minutes) and its unfinished actions were cancelled'
+  explanation: >
+    Xcode Cloud stops every build after a fixed time (120 minutes) and cancels the actions that have not
+    finished. A build that usually fits was slowed down or hung: a test waiting forever (a UI test, a simulator
+    that never booted), package resolution or a ci_post_clone.sh step downloading too much, or too many test
+    destinations in one action.
+  fixes:
+    - summary: Find the action that was still running and what it waited for (its log in App Store Connect); give tests timeouts
+      snippet: 'xcodebuild test ... -test-timeouts-enabled YES -default-test-execution-time-allowance 300'
+    - summary: Split long test runs into several actions or workflows, or test on fewer destinations
+  docs:
+    - https://developer.apple.com/documentation/xcode/configuring-your-first-xcode-cloud-workflow
+  examples:
+    match:
+      - line: 'Build has exceeded the maximum allotted time. Each build can run for up to 120 minutes. If a build has not yet finished at this time, all incomplete actions will be cancelled.'
+        source: https://github.com/kvnlng/Murmur/issues/243
+        captures: {minutes: '120'}
+    no_match:
+      - line: 'Build succeeded in 118 minutes'
+
+- id: ci-job-time-limit
+  title: The CI job was stopped at its time limit
+  category: build-timeout
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'ran longer than the maximum time of'
+      regex: 'The job running on (?:agent|runner) (?<agent>.+?) ran longer than the maximum time of (?<minutes>\d+) minutes'
+    - literal: 'exceeded the maximum execution time of'
+      regex: 'The job running on (?:runner|agent) (?<agent>.+?) has exceeded the maximum execution time of (?<minutes>\d+) minutes'
+    - literal: 'exceeded the maximum time limit for jobs'
+      regex: 'The job exceeded the maximum time limit for jobs, and has been terminated'
+    - literal: 'No output has been received in the last'
+      regex: 'No output has been received in the last (?<limit>\w+), this potentially indicates a stalled build'
+    - literal: 'Too long with no output'
+      regex: 'Too long with no output \(exceeded (?<limit>[\w.]+)\)'
+    - literal: 'execution took longer than'
+      regex: 'Job failed: execution took longer than (?<limit>\S+?)(?: seconds)?$'
+    - literal: 'Build timed out (after'
+      regex: 'Build timed out \(after (?<minutes>\d+) minutes\)'
+  message: 'The CI service stopped the job at its time limit'
+  explanation: >
+    The CI service (GitHub Actions, Azure Pipelines, GitLab, CircleCI, Travis, Jenkins) killed the job because it
+    ran past its time limit or printed nothing for too long. The step that was running is not necessarily broken:
+    look at what it was waiting for (a hung test or simulator, a prompt for a password or keychain access, a
+    download), or whether the build simply got slower than the limit.
+  fixes:
+    - summary: Find the last step's last lines; a test or simulator that hangs needs its own timeout
+      snippet: 'xcodebuild test ... -test-timeouts-enabled YES -default-test-execution-time-allowance 300'
+    - summary: Raise the limit if the build legitimately takes longer (GitHub Actions timeout-minutes, Azure timeoutInMinutes, GitLab timeout)
+      snippet: |
+        jobs:
+          build:
+            timeout-minutes: 90
+    - summary: Cache DerivedData, SwiftPM and CocoaPods downloads between runs to shorten the job
+  examples:
+    match:
+      - line: '##[error]The job running on agent Azure Pipelines 190 ran longer than the maximum time of 60 minutes. For more information, see https://go.microsoft.com/fwlink/?linkid=2077134'
+        source: https://github.com/microsoft/vscode-python/issues/7411
+        captures: {agent: Azure Pipelines 190, minutes: '60'}
+      - line: 'The job running on runner GitHub Actions 3 has exceeded the maximum execution time of 360 minutes.'
+        source: https://github.com/lowlighter/metrics/issues/731
+        captures: {agent: GitHub Actions 3, minutes: '360'}
+      - line: 'The job exceeded the maximum time limit for jobs, and has been terminated.'
+        source: https://github.com/GabLeRoux/macos-crossover-wine-cloud-builder/issues/1 (Travis CI)
+    no_match:
+      - line: 'The job running on runner GitHub Actions 3 completed in 12 minutes.'
+
+- id: ci-operation-canceled
+  title: The CI runner cancelled the step (job timeout or cancellation)
+  category: build-timeout
+  severity: error
+  role: cause
+  consequence_of: [build-timeout]
+  patterns:
+    - literal: 'The operation was canceled'
+      regex: '(?:^|Error: |[`"''])The operation was canceled\.?(?:[`"'']|\s*$)'
+  message: 'The CI runner cancelled the running step'
+  explanation: >
+    GitHub Actions and Azure Pipelines runners print this when they stop a step: most often because the job reached
+    its timeout (timeout-minutes, timeoutInMinutes), also when someone cancelled the run or a newer push cancelled it
+    (concurrency: cancel-in-progress). The step itself did not fail; it was still running, usually waiting on a hung
+    test, simulator or prompt.
+  fixes:
+    - summary: Look at the job's duration against its timeout, and at the last lines the step printed before it hung
+    - summary: Give hanging tests a timeout, or raise the job's timeout if the build legitimately takes longer
+      snippet: 'xcodebuild test ... -test-timeouts-enabled YES -default-test-execution-time-allowance 300'
+  examples:
+    match:
+      - line: 'Error: The operation was canceled.'
+        source: https://github.com/actions/runner-images/issues/4643
+      - line: '2017-02-13T05:41:13.2586800Z ##[error]The operation was canceled.'
+        source: https://github.com/microsoft/azure-pipelines-tasks/issues/3592
+    no_match:
+      - line: '   at System.Threading.CancellationToken.ThrowOperationCanceledException() System.OperationCanceledException: The operation was canceled.'
+
+- id: process-killed-out-of-memory
+  title: A build process was killed, usually for running out of memory
+  category: out-of-memory
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'unable to execute command: Killed'
+      regex: 'unable to execute command: Killed(?:: 9)?'
+    - literal: 'Killed signal terminated program'
+      regex: 'Killed signal terminated program (?<program>\S+)'
+    - literal: 'Out of memory: Kill'
+      regex: 'Out of memory: Kill(?:ed)? process (?<pid>\d+) \((?<program>[^)]+)\)'
+    - literal: 'returned a non-zero code: 137'
+      regex: 'returned a non-zero code: 137\b'
+    - literal: 'Killed: 9'
+      regex: '(?:^|\d+ |: )Killed: 9(?:\s|$)'
+    - literal: 'exit code 137'
+      regex: '(?:completed|exited|failed) with exit code 137\b'
+    - literal: 'exit code: 137'
+      regex: 'did not complete successfully: exit code: 137\b'
+    - literal: ' Killed '
+      regex: '(?:^|: )(?:line \d+: )?\d+ Killed\s+\S'
+    - literal: 'Terminated due to memory'
+      regex: 'Terminated due to memory (?:issue|pressure)'
+  message: 'A build process was killed (SIGKILL), most likely for running out of memory'
+  explanation: >
+    The process did not fail on its own: something killed it with SIGKILL. On Linux and in Docker that is the
+    kernel's OOM killer when the machine or container runs out of memory (the Swift compiler and linker need
+    several GB in release builds, one frontend per core); exit code 137 is 128 + 9. On iOS, "Terminated due to
+    memory issue" is jetsam killing the app for its memory use.
+  fixes:
+    - summary: Build with fewer parallel jobs
+      commands: ['swift build -j 1', 'xcodebuild ... -jobs 2']
+    - summary: Give the machine or container more memory, or add swap on a small VM
+      commands: ['free -h', 'sudo fallocate -l 4G /swapfile && sudo chmod 600 /swapfile && sudo mkswap /swapfile && sudo swapon /swapfile']
+  examples:
+    match:
+      - line: '<unknown>:0: error: unable to execute command: Killed'
+        source: https://github.com/krzyzanowskim/CryptoSwift/issues/217
+      - line: 'clang: error: unable to execute command: Killed'
+        source: https://github.com/vapor/vapor/issues/624 (the linker killed on a small droplet)
+      - line: 'c++: fatal error: Killed signal terminated program cc1plus'
+        source: GCC's driver message when the compiler proper is killed by the OOM killer (Linux builds of C++ dependencies)
+        captures: {program: cc1plus}
+    no_match:
+      - line: 'error: compile command failed due to signal 11 (use -v to see invocation)'
+
+- id: transfer-interrupted
+  title: A download was cut off or the server failed (git, curl, CocoaPods)
+  category: network
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'transfer closed with outstanding read data remaining'
+      regex: "(?:unable to access '(?<url>[^']+)': )?transfer closed with outstanding read data remaining"
+    - literal: 'RPC failed; '
+      regex: 'RPC failed; (?<reason>(?:curl|HTTP) \d+.*)'
+    - literal: 'unexpected disconnect while reading sideband packet'
+      regex: 'unexpected disconnect while reading sideband packet'
+    - literal: 'Connection reset by peer'
+      regex: '(?:fatal: |curl: \(\d+\) |Recv failure: |kex_exchange_identification: |ssh_exchange_identification: )(?:.*?)Connection reset by peer'
+    - literal: 'The requested URL returned error: 5'
+      regex: "(?:unable to access '(?<url>[^']+)': )?The requested URL returned error: (?<status>5\\d\\d)"
+    - literal: 'curl: ('
+      regex: 'curl: \((?<code>18|28|35|52|55|56|92)\) (?<reason>.+)'
+    - literal: 'Failed to connect to GitHub to update'
+      regex: 'Failed to connect to GitHub to update the (?<repo>\S+) specs repo'
+    - literal: 'SSL_ERROR_SYSCALL'
+      regex: 'SSL_connect: SSL_ERROR_SYSCALL in connection to (?<host>[\w.-]+)'
+    - literal: 'gnutls_handshake() failed'
+      regex: 'gnutls_handshake\(\) failed'
+    - literal: 'TLS connection was non-properly terminated'
+      regex: 'The TLS connection was non-properly terminated'
+    - literal: 'Could not fetch specs from'
+      regex: 'Could not fetch specs from (?<url>\S+)'
+    - literal: 'Gem::RemoteFetcher::FetchError'
+      regex: '^(?!.*[Rr]etry).*Gem::RemoteFetcher::FetchError'
+    - literal: 'Net::OpenTimeout'
+      regex: '^(?!.*[Rr]etry).*Net::OpenTimeout'
+    - literal: 'Net::ReadTimeout'
+      regex: '^(?!.*[Rr]etry).*Net::ReadTimeout'
+    - literal: 'Errno::ECONNRESET'
+      regex: '^(?!.*[Rr]etry).*Errno::ECONNRESET'
+    - literal: 'Errno::ETIMEDOUT'
+      regex: '^(?!.*[Rr]etry).*Errno::ETIMEDOUT'
+    - literal: 'ERR! code E'
+      regex: 'npm ERR! code (?<code>ETIMEDOUT|ECONNRESET|EAI_AGAIN|ECONNREFUSED|ENOTFOUND)\b'
+  message: 'A download failed mid-way or the server answered with an error'
+  explanation: >
+    A clone, fetch or download started but did not finish: the connection dropped, timed out, or the server
+    (GitHub, a CDN, a package registry) answered with a 5xx error. Large clones such as the old CocoaPods Specs
+    repository over a slow or proxied connection are the classic case. Usually transient.
+  fixes:
+    - summary: Retry the job; if it repeats, test the connection to that host from the runner
+      commands: ['curl -sSIv https://github.com -o /dev/null']
+    - summary: For CocoaPods, use the CDN instead of cloning the Specs repository, and cache Pods/ between runs
+      snippet: "source 'https://cdn.cocoapods.org/'"
+    - summary: For big git clones, clone shallow (fewer bytes to lose a connection on)
+      commands: ['git clone --depth 1 URL']
+  examples:
+    match:
+      - line: "fatal: unable to access 'https://github.com/CocoaPods/Specs.git/': transfer closed with outstanding read data remaining"
+        source: https://github.com/CocoaPods/CocoaPods/issues/6053
+        captures: {url: 'https://github.com/CocoaPods/Specs.git/'}
+      - line: '[!] Failed to connect to GitHub to update the CocoaPods/Specs specs repo - Please check if you are offline, or that GitHub is down'
+        source: https://github.com/CocoaPods/CocoaPods/issues/7447
+        captures: {repo: CocoaPods/Specs}
+      - line: 'error: RPC failed; curl 56 LibreSSL SSL_read: SSL_ERROR_SYSCALL, errno 54'
+        source: git clone over https on macOS when the connection drops (LibreSSL wording), quoted in public CocoaPods and Homebrew setup notes above "fatal - early EOF"
+        captures: {reason: 'curl 56 LibreSSL SSL_read: SSL_ERROR_SYSCALL, errno 54'}
+    no_match:
+      - line: 'Receiving objects: 100% (1234/1234), 5.00 MiB | 10.00 MiB/s, done.'
+      - line: "Timeout received: 'Net::ReadTimeout'.  Retrying after 3 seconds (remaining: 4)..."
+
+
+- id: xcode-license-not-accepted
+  title: The Xcode license has not been accepted on this machine
+  category: ci-environment
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'agreed to the Xcode license'
+      regex: 'You have not agreed to the Xcode license'
+    - literal: 'license requires admin privileges'
+      regex: 'Agreeing to the Xcode/iOS license requires admin privileges'
+  message: 'The Xcode license is not accepted on this machine, so xcodebuild and the developer tools refuse to run'
+  explanation: >
+    After installing or updating Xcode, every developer tool (xcodebuild, clang, git from the Xcode toolchain) exits
+    with status 69 until someone accepts the license with admin rights. A CI machine image or self-hosted runner that
+    just got a new Xcode, or a job that switches to another installed Xcode, hits this before building anything.
+  fixes:
+    - summary: Accept the license once per Xcode install, as an administrator (in the machine's provisioning, not in each job)
+      commands: ['sudo xcodebuild -license accept', 'sudo xcodebuild -runFirstLaunch']
+    - summary: With several Xcodes installed, accept it for the one the job selects
+      commands: ['sudo DEVELOPER_DIR=/Applications/Xcode_16.app/Contents/Developer xcodebuild -license accept']
+  examples:
+    match:
+      - line: "You have not agreed to the Xcode license agreements, please run 'xcodebuild -license' (for user-level acceptance) or 'sudo xcodebuild -license' (for system-wide acceptance) from within a Terminal window to review and agree to the Xcode license agreements."
+        source: https://github.com/AndrewDryga/vagrant-box-osx/issues/3
+      - line: 'Error: You have not agreed to the Xcode license. Please resolve this by running:'
+        source: https://github.com/machupicchubeta/dotfiles/pull/530 (Homebrew's wording)
+      - line: 'Agreeing to the Xcode/iOS license requires admin privileges, please run “sudo xcodebuild -license” and then retry this command.'
+        source: https://github.com/bazelbuild/continuous-integration/issues/842
+    no_match:
+      - line: 'sudo xcodebuild -license accept'
+
+- id: developer-tools-missing
+  title: The developer tools the job needs are not installed or not selected
+  category: ci-environment
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'needs the Apple Command Line Tools'
+      regex: '(?<tool>\S+): the bottle needs the Apple Command Line Tools to be installed'
+    - literal: 'Xcode alone is not sufficient on'
+      regex: 'Xcode alone is not sufficient on (?<os>[\w .]+?)\.'
+    - literal: 'invalid active developer path'
+      regex: 'invalid active developer path \((?<path>[^)]+)\)'
+    - literal: 'invalid developer directory'
+      regex: "xcode-select: error: invalid developer directory ['‘](?<path>[^'’]+)['’]"
+    - literal: 'a terminal is required to read the password'
+      regex: 'sudo: a terminal is required to read the password'
+    - literal: 'but your Gemfile specified'
+      regex: 'Your Ruby version is (?<ruby>[\w.]+), but your Gemfile specified (?<gemfileRuby>[\w.]+)'
+    - literal: 'satisfied version spec'
+      regex: 'Could not find Xcode version that satisfied version spec:? [''‘]?(?<version>[^''’\s]+)'
+    - literal: ', not a developer tool or in PATH'
+      regex: 'unable to find utility ["“](?<tool>[^"”]+)["”], not a developer tool or in PATH'
+  message: 'A tool this step needs is missing, not selected or not allowed on this CI machine'
+  explanation: >
+    The step needs tools from the Command Line Tools or from Xcode, and the machine does not have them where
+    xcode-select points: the Command Line Tools are not installed (Homebrew needs them even when Xcode is there),
+    they were removed by a macOS update, or xcode-select / DEVELOPER_DIR names a folder that does not exist or is
+    the Command Line Tools while the tool (simctl, xcodebuild) ships only with Xcode. The same goes for the
+    Ruby the Gemfile asks for, and for sudo, which cannot prompt for a password in a CI job.
+  fixes:
+    - summary: See which developer directory is selected and which Xcodes exist
+      commands: ['xcode-select -p', 'ls -d /Applications/Xcode*.app']
+    - summary: Select a full Xcode for the job
+      commands: ['sudo xcode-select -s /Applications/Xcode.app/Contents/Developer']
+    - summary: Install the Command Line Tools for Homebrew (on a machine image, once)
+      commands: ['xcode-select --install']
+  examples:
+    match:
+      - line: '2024-09-27T13:08:36.3158510Z Error: swift-format: the bottle needs the Apple Command Line Tools to be installed.'
+        source: https://github.com/zeroc-ice/ice/issues/2811
+        captures: {tool: swift-format}
+      - line: 'xcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun'
+        source: the classic message after a macOS upgrade removes the Command Line Tools (quoted in many public setup notes); xcrun's wording
+        captures: {path: /Library/Developer/CommandLineTools}
+      - line: 'sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper'
+        source: a CI script calling sudo on a machine that gives no password prompt (Xcode Cloud ci_post_clone.sh output quoted in a public repository's notes)
+      - line: 'Your Ruby version is 2.6.10, but your Gemfile specified 3.2.2'
+        source: Bundler's check when the runner's default Ruby is not the one the Gemfile pins (fastlane and CocoaPods setups)
+        captures: {ruby: 2.6.10, gemfileRuby: 3.2.2}
+      - line: 'xcrun: error: unable to find utility "simctl", not a developer tool or in PATH'
+        source: xcrun with the Command Line Tools selected instead of Xcode (quoted in public React Native and Flutter setup notes)
+        captures: {tool: simctl}
+    no_match:
+      - line: 'xcode-select: error: command line tools are already installed, use "Software Update" to install updates'
+
+- id: azure-logging-command-rejected
+  title: Azure Pipelines rejected a task's logging command
+  category: ci-environment
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'Unable to process command '
+      regex: "Unable to process command ['‘]?##vso\\[(?<command>[\\w.]+)"
+  message: 'The Azure Pipelines agent could not process the logging command ##vso[{command}]'
+  explanation: >
+    An Azure Pipelines task (or a script) printed a ##vso[...] logging command the agent could not process, so the
+    agent marks the step as failed even when the tool itself succeeded ("** BUILD SUCCEEDED **" above). It comes from
+    a task version that does not match the agent, or a task used for something it does not support (an Xcode task
+    packaging a library target).
+  fixes:
+    - summary: Update the task to its current major version (Xcode@5) and check its inputs for the kind of target you build
+    - summary: Or run xcodebuild from a script step instead of the task
+      commands: ['xcodebuild -workspace App.xcworkspace -scheme App build']
+  examples:
+    match:
+      - line: '2016-08-05T13:54:18.2481560Z ##[error]Unable to process command ##vso[task.complete ]Return code: NaN successfully.'
+        source: https://github.com/microsoft/azure-pipelines-tasks/issues/2226
+        captures: {command: task.complete}
+    no_match:
+      - line: '##vso[task.complete result=Succeeded;]DONE'
+
+- id: project-format-too-new
+  title: The project was saved by a newer Xcode
+  category: xcode-version
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'in a future Xcode project file format'
+      regex: '(?:(?:[Pp]roject|[Ww]orkspace) (?:at )?[''‘’"“](?<project>[^''’"”]+)[''’"”] )?cannot be opened because it is in a future Xcode project file format(?: \((?<format>\d+)\))?'
+    - literal: 'requires Xcode '
+      regex: 'requires Xcode (?<version>>= ?\d{1,2}(?:\.\d{1,2}){0,2}|\d{1,2}(?:\.\d{1,2}){0,2}(?= or (?:later|higher|newer|above)|\+))'
+  message: 'The project or a dependency needs a newer Xcode than this machine runs'
+  explanation: >
+    Xcode writes the project's objectVersion (56 for Xcode 14, 60 for 15, 77 for 16) and Interface Builder
+    documents record the oldest Xcode that can read them. An older xcodebuild refuses to open them, so a CI image or
+    runner with an older Xcode than the developers' fails before building. Opening the project in a new Xcode
+    upgrades the format silently.
+  fixes:
+    - summary: Select a recent enough Xcode on CI
+      commands: ['ls -d /Applications/Xcode*.app', 'sudo xcode-select -s /Applications/Xcode_16.app/Contents/Developer']
+    - summary: Or set the project's format back for the oldest Xcode you support (File Inspector > Project Format), and commit
+  examples:
+    match:
+      - line: "The project at 'LVNTutorialApp.xcodeproj' cannot be opened because it is in a future Xcode project file format. Adjust the project format using a compatible version of Xcode to allow it to be opened by this version of Xcode."
+        source: https://github.com/liveview-native/liveview-client-swiftui/issues/32
+        captures: {project: LVNTutorialApp.xcodeproj}
+      - line: '	Reason: The project ‘Buffetec’ cannot be opened because it is in a future Xcode project file format (77). Adjust the project format using a compatible version of Xcode to allow it to be opened by this version of Xcode.'
+        source: https://github.com/sweetpad-dev/sweetpad/issues/34
+        captures: {project: Buffetec, format: '77'}
+      - line: 'Base.lproj/Main.storyboard: This document requires Xcode 9.0 or later.'
+        source: ibtool's error for a storyboard saved by a newer Xcode (quoted in a public TensorFlow iOS build note)
+        captures: {version: '9.0'}
+    no_match:
+      - line: 'objectVersion = 77;'
+      - line: "xcode-select: error: tool 'xcodebuild' requires Xcode, but active developer directory '/Library/Developer/CommandLineTools' is a command line tools instance"
+
+- id: deployment-target-unsupported
+  title: A target's deployment target is outside what this Xcode supports
+  category: xcode-version
+  severity: warning
+  role: cause
+  patterns:
+    - literal: 'range of supported deployment target versions'
+      regex: '(?:(?<platform>(?:iOS|macOS|OS X|tvOS|watchOS|visionOS|xrOS|DriverKit)(?: Simulator)?) deployment target (?:[''‘](?<setting>\w+)[''’] )?is set\s+)?to (?<version>\d{1,3}(?:\.\d{1,3}){0,3}), but the range of supported deployment target versions (?:for this platform )?is (?<min>\d{1,3}(?:\.\d{1,3}){0,3}) to (?<max>\d{1,3}(?:\.\d{1,3}){0,3})'
+  message: 'Deployment target {version} is below the {min}-{max} range this Xcode supports'
+  explanation: >
+    Each Xcode supports a range of deployment targets; a target set below it (usually a CocoaPods pod that keeps its
+    podspec's old iOS 8 or 9 setting) gets this warning. It is the warning behind later failures: Xcode 14.3 and newer
+    no longer ship libarclite, so such a target fails to link, and an app or framework built for a target the SDK does
+    not support may be rejected.
+  fixes:
+    - summary: Raise the deployment target of every pod to at least the app's in the Podfile's post_install
+      snippet: |
+        post_install do |installer|
+          installer.pods_project.targets.each do |target|
+            target.build_configurations.each do |config|
+              config.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '13.0'
+            end
+          end
+        end
+    - summary: For your own targets, raise IPHONEOS_DEPLOYMENT_TARGET (MACOSX_DEPLOYMENT_TARGET...) to the supported minimum
+  examples:
+    match:
+      - line: "warning: The iOS deployment target 'IPHONEOS_DEPLOYMENT_TARGET' is set to 8.0, but the range of supported deployment target versions is 9.0 to 15.2.99. (in target 'libPhoneNumber-iOS' from project 'Pods')"
+        source: https://github.com/emostar/flutter-libphonenumber/issues/43 (the log wraps it after "is set")
+        captures: {platform: iOS, setting: IPHONEOS_DEPLOYMENT_TARGET, version: '8.0', min: '9.0', max: '15.2.99'}
+      - line: "The iOS deployment target is set to 7.0, but the range of supported deployment target versions for this platform is 8.0 to 12.1. (in target 'InAppUtils')"
+        source: https://github.com/chirag04/react-native-in-app-utils/issues/199 (Xcode 10 wording)
+        captures: {platform: iOS, version: '7.0', min: '8.0', max: '12.1'}
+    no_match:
+      - line: "IPHONEOS_DEPLOYMENT_TARGET = 8.0"
+
+- id: app-store-itms-error
+  title: App Store Connect rejected the upload (ITMS error)
+  category: app-store-upload
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'ITMS-'
+      regex: '(?:ERROR|Error|error) ITMS-(?<code>\d+):? ?["“]?(?<reason>[^"”]*)'
+  message: 'App Store Connect rejected the build: ITMS-{code} {reason}'
+  explanation: >
+    The upload reached App Store Connect, which validated the build and refused it. The ITMS code and text name the
+    problem: an invalid Info.plist value (version strings, missing usage descriptions), a binary or bundle App
+    Store Connect does not accept (static libraries or wrong file types in Frameworks/, invalid Swift support), a
+    build number already used, or missing icons or entitlements.
+  fixes:
+    - summary: Fix what the message names and upload a build with a new build number
+      commands: ['agvtool new-version -all $((BUILD_NUMBER))']
+    - summary: Validate before uploading to see the same errors earlier
+      commands: ['xcrun altool --validate-app -f App.ipa -t ios --apiKey KEY_ID --apiIssuer ISSUER_ID']
+  docs:
+    - https://developer.apple.com/help/app-store-connect/manage-builds/upload-builds
+  examples:
+    match:
+      - line: 'ERROR ITMS-90060: "This bundle is invalid. The value for key CFBundleShortVersionString ''.8.12'' in the Info.plist file at ''${bundlePath}'' must be a period-separated list of at most three non-negative integers.'
+        source: https://github.com/fastlane/fastlane/issues/18228
+        captures: {code: '90060'}
+      - line: '[08:58:19]: [Transporter Error Output]: ERROR ITMS-90432: "Invalid Swift Support. The file GlobeKeeper.app/Frameworks/NNLibraries.a doesn’t have the correct file type for this location. Remove it and rebuild your app."'
+        source: https://github.com/fastlane/fastlane/issues/10832
+        captures: {code: '90432'}
+    no_match:
+      - line: 'WARNING ITMS-90078: "Missing Push Notification Entitlement - Your app appears to register with the Apple Push Notification service, but the app signature''s entitlements do not include the \"aps-environment\" entitlement."'
+
+- id: app-store-upload-failed
+  title: Uploading the build to App Store Connect failed
+  category: app-store-upload
+  severity: error
+  role: cause
+  consequence_of: [app-store-upload, network, codesign-certificate, provisioning-profile]
+  patterns:
+    - literal: 'The call to the iTMSTransporter completed with a non-zero exit status'
+      regex: 'The call to the iTMSTransporter completed with a non-zero exit status(?:: (?<code>\d+))?'
+    - literal: 'Error uploading ipa file'
+      regex: 'Error uploading ipa file'
+    - literal: '*** Error: '
+      regex: '(?:^|[`"''] ?)\*\*\* Error: (?<reason>[^`]+)'
+    - literal: 'HTTP status code: '
+      regex: 'Error: HTTP status code: (?<status>\d{3})\. (?<reason>.+)'
+    - literal: 'Authentication credentials are missing or invalid'
+      regex: 'Authentication credentials are missing or invalid'
+    - literal: 'must be higher than the previously uploaded version'
+      regex: 'must be higher than the previously uploaded version'
+    - literal: 'were not uploaded because they had problems'
+      regex: '(?<count>\d+) package\(s\) were not uploaded because they had problems'
+  message: 'The upload to App Store Connect (iTMSTransporter) failed'
+  explanation: >
+    fastlane (pilot, deliver, upload_to_testflight) ran Apple's Transporter and it failed. The lines Transporter
+    printed above ("[Transporter Error Output]", ERROR ITMS-...) say why: a validation error, wrong credentials or a
+    missing app-specific password or API key, or a network problem. When nothing is printed, rerun with --verbose.
+  fixes:
+    - summary: Read the Transporter output above; rerun the lane with verbose output if there is none
+      commands: ['bundle exec fastlane pilot upload --verbose']
+    - summary: Authenticate with an App Store Connect API key rather than an Apple ID on CI
+      commands: ['bundle exec fastlane pilot upload --api_key_path fastlane/api_key.json']
+  examples:
+    match:
+      - line: '[13:17:00]: The call to the iTMSTransporter completed with a non-zero exit status: 1. This indicates a failure.'
+        source: https://github.com/fastlane/fastlane/issues/6459
+        captures: {code: '1'}
+      - line: '[13:17:00]: Error uploading ipa file, for more information see above'
+        source: https://github.com/fastlane/fastlane/issues/6459
+      - line: '*** Error: Error uploading ''/Users/runner/work/App/build/App.ipa''.'
+        source: xcrun altool --upload-app output format (altool prefixes its errors with "*** Error:"; path illustrative)
+        captures: {reason: 'Error uploading ''/Users/runner/work/App/build/App.ipa''.'}
+      - line: 'Error: HTTP status code: 401. Invalid credentials. Username or password is incorrect. Use the app-specific password generated at appleid.apple.com. Ensure that all authentication arguments are correct.'
+        source: xcrun notarytool submit with a wrong app-specific password (notarytool's wording, quoted in public notarization notes)
+        captures: {status: '401'}
+    no_match:
+      - line: 'Successfully uploaded the new binary to App Store Connect'
+
+- id: notarization-rejected
+  title: Apple's notary service rejected the submission
+  category: app-store-upload
+  severity: error
+  role: cause
+  patterns:
+    - literal: '"Invalid"'
+      regex: '"status":\s*"Invalid"'
+    - literal: 'status: Invalid'
+      regex: '(?:^|[`"''])status: Invalid(?:[`"'']|\s*$)'
+    - literal: 'Archive contains critical validation errors'
+      regex: 'Archive contains critical validation errors'
+    - literal: 'The staple and validate action failed'
+      regex: 'The staple and validate action failed! Error (?<code>\d+)'
+    - literal: 'not signed with a valid Developer ID certificate'
+      regex: 'The binary is not signed with a valid Developer ID certificate'
+    - literal: 'does not include a secure timestamp'
+      regex: 'The signature does not include a secure timestamp'
+    - literal: 'does not have the hardened runtime enabled'
+      regex: 'The executable does not have the hardened runtime enabled'
+  message: 'Notarization failed: the notary service marked the submission Invalid'
+  explanation: >
+    notarytool uploaded the app and Apple's notary service rejected it (status Invalid), so there is no ticket and
+    stapling fails (stapler's Error 65). The notary log (`xcrun notarytool log ID`) lists each issue; the usual ones
+    are a binary not signed with a Developer ID Application certificate, signed without --timestamp, or without the
+    hardened runtime (--options runtime). Wrappers such as electron-notarize may report success although the status
+    is Invalid.
+  fixes:
+    - summary: Read the notary log for the submission
+      commands: ['xcrun notarytool log SUBMISSION_ID --keychain-profile notary']
+    - summary: Sign every binary with the Developer ID Application identity, a secure timestamp and the hardened runtime, then submit again
+      commands: ['codesign --force --deep --options runtime --timestamp --sign "Developer ID Application: NAME (TEAMID)" App.app', 'xcrun notarytool submit App.zip --keychain-profile notary --wait']
+  docs:
+    - https://developer.apple.com/documentation/security/resolving-common-notarization-issues
+  examples:
+    match:
+      - line: '  "status": "Invalid",'
+        source: https://github.com/gitx/gitx/pull/332 (notarytool log JSON)
+      - line: '  electron-notarize:notarytool result code 0, output: {"id":"arst-astt-1234","status":"Invalid","message":"Processing complete"} +1m'
+        source: https://github.com/electron/notarize/pull/173
+      - line: '      "message": "The binary is not signed with a valid Developer ID certificate.",'
+        source: https://github.com/gitx/gitx/pull/332
+    no_match:
+      - line: '  "status": "Accepted",'
 """#
     /// Catalog/11-compile-errors.yml
     static let compileErrors = #"""
