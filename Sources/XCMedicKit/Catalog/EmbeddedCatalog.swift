@@ -275,6 +275,11 @@ enum EmbeddedCatalog {
 # -> ()'`) comes before the general one. Regexes that start with an isolation name anchor it after
 # `: ` or at the line start, so the `file:line:col: error: ` header never ends up in a capture.
 # Compiler notes are never needed: every rule matches the error/warning line itself.
+# A message copied without its level (Xcode's issue navigator) that ends in the Swift 6 suffix is a Swift 5 mode
+# warning; the rule that names it is the same as for the error, so the warning severity must come from the
+# scanner (the suffix is only ever printed on warnings), not from a rule here.
+# Wrapped pastes: a few rules also take the first half of a message a terminal or formatter wrapped
+# (`reference to captured var 'self'` at the end of the line).
 - id: sendable-closure-captures
   title: Capture of a non-Sendable value in a @Sendable closure
   category: sendable-capture
@@ -282,7 +287,12 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'apture of '
-      regex: '[Cc]apture of [''`‘’](?<name>[^''`‘’]+)[''`’] with non-[sS]endable type [''`‘’](?<type>.+?)[''`’] in a [''`‘’]@Sendable[''`’] (?:closure|local function)'
+      regex: '[Cc]apture of [''`‘’](?<name>[^''`‘’]+)[''`’] with non-[sS]endable type [''`‘’](?<type>.+?)[''`’] in a [''`‘’]?@Sendable[''`’]? (?:closure|local function)'
+    # Swift 5.5 to 5.7: "cannot use parameter 'x' with a non-sendable type 'T' from concurrently-executed code".
+    - literal: 'from concurrently-executed code'
+      regex: '[Cc]annot use (?:parameter|let|var|property) [''`‘’](?<name>[^''`‘’]+)[''`’] with a non-[sS]endable type [''`‘’](?<type>.+?)[''`’] from concurrently-executed code'
+    - literal: 'may introduce data races'
+      regex: '[Cc]onverting non-[sS]endable function value to [''`‘’](?<type>[^''`‘’]+)[''`’] may introduce data races'
   message: "'{name}' of non-Sendable type '{type}' is captured by a @Sendable closure"
   explanation: >
     A @Sendable closure (DispatchQueue.async, a completion handler annotated @Sendable, a task group
@@ -313,9 +323,42 @@ enum EmbeddedCatalog {
       - line: "Capture of 'self' with non-sendable type 'DataProvider' in a `@Sendable` closure"
         source: Swift 5.10/6.0 wording as Xcode's issue navigator shows it (shared/reference/failures.yaml, secondhand)
         captures: {name: self, type: DataProvider}
+      - line: "error: cannot use parameter 'self' with a non-sendable type 'Foo' from concurrently-executed code"
+        source: Swift 5.5/5.6 wording (swiftlang/swift test/Concurrency expected-error text)
+        captures: {name: self, type: Foo}
+      - line: "error: converting non-sendable function value to '@Sendable () -> Void' may introduce data races"
+        source: Swift 5.7 to 6.x wording (swiftlang/swift test/Concurrency expected-error text)
+        captures: {type: '@Sendable () -> Void'}
     no_match:
       - line: "error: capture of 'x' before it is declared"
       - line: "CapturedVar.swift:7:9: error: mutation of captured var 'total' in concurrently-executing code [#SendableClosureCaptures]"
+
+- id: sendable-metatype-capture
+  title: A non-Sendable metatype is captured by an isolated closure (Swift 6.2 warning)
+  category: sendable-capture
+  severity: warning
+  role: cause
+  patterns:
+    - literal: 'in an isolated closure'
+      regex: '[Cc]apture of non-[sS]endable type [''`‘’](?<type>.+?)[''`’] in an isolated closure'
+  message: "Metatype '{type}' is not Sendable but is captured by an isolated closure"
+  explanation: >
+    Swift 6.2 (SE-0470, SendableMetatypes) checks that a type's metatype used in a closure that runs on another
+    isolation domain is Sendable. For a generic parameter or protocol it is a warning for now; it does not fail
+    the build by itself.
+  fixes:
+    - summary: Require the generic parameter to be SendableMetatype (or Sendable)
+      snippet: "func register<T: SendableMetatype & Decodable>(_ type: T.Type)"
+    - summary: Or use the type outside the closure and capture only a Sendable value
+  docs:
+    - https://docs.swift.org/compiler/documentation/diagnostics/sendable-metatypes
+  examples:
+    match:
+      - line: "Capture of non-Sendable type 'Continue.Type' in an isolated closure"
+        source: https://github.com/StanfordSpezi/SpeziAccount/pull/102 (Xcode 26, issue navigator)
+        captures: {type: Continue.Type}
+    no_match:
+      - line: "capture of 'x' with non-Sendable type 'X' in a '@Sendable' closure"
 
 - id: captured-var-in-concurrent-code
   title: A captured local var is used by code that runs concurrently
@@ -325,6 +368,13 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'in concurrently-executing code'
       regex: '(?<access>[Mm]utation of|[Rr]eference to) captured (?<kind>var|parameter|let) [''`‘’](?<name>[^''`‘’]+)[''`’] in concurrently-executing code'
+    - literal: 'in concurrently-executing code'
+      regex: '(?<access>[Mm]utable capture of) [''`‘’]inout[''`’] (?<kind>parameter) [''`‘’](?<name>[^''`‘’]+)[''`’] is not allowed in concurrently-executing code'
+    # The same message cut where a terminal or a paste wrapped it (the next line is "in concurrently-executing code").
+    - literal: 'eference to captured '
+      regex: '(?<access>[Rr]eference to) captured (?<kind>var|parameter|let) [''`‘’](?<name>[^''`‘’]+)[''`’](?:\s*$|;)'
+    - literal: 'utation of captured '
+      regex: '(?<access>[Mm]utation of) captured (?<kind>var|parameter|let) [''`‘’](?<name>[^''`‘’]+)[''`’](?:\s*$|;)'
   message: "Captured var '{name}' is shared with a closure that may run concurrently"
   explanation: >
     A `var` captured by a @Sendable closure is captured by reference, so the closure and the code
@@ -350,6 +400,12 @@ enum EmbeddedCatalog {
       - line: "CapturedVar.swift:7:9: warning: mutation of captured var 'total' in concurrently-executing code; this is an error in the Swift 6 language mode [#SendableClosureCaptures]"
         source: swiftc 6.3.1 on Linux, -swift-version 5 -strict-concurrency=complete (Tests/XCMedicKitTests/Fixtures/concurrency/CapturedVar.swift)
         captures: {name: total}
+      - line: "error: mutable capture of 'inout' parameter 'buffer' is not allowed in concurrently-executing code"
+        source: https://github.com/krzysztofzablocki/Sourcery (Xcode 16 build, Tests/Corpus e066)
+        captures: {name: buffer, access: mutable capture of}
+      - line: "Sources/Inference/UsageTracking.swift:139:26: error: reference to captured var 'self'"
+        source: GitHub Actions macos-14 log where the message wrapped (Tests/Corpus e067)
+        captures: {name: self}
     no_match:
       - line: "error: reference to var 'counter' is not concurrency-safe because it involves shared mutable state"
       - line: "main.swift:4:5: warning: variable 'total' was never mutated; consider changing to 'let' constant"
@@ -361,7 +417,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'endable parameter '
-      regex: '(?:[Pp]assing|[Uu]sing|[Aa]ssigning) non-[sS]endable parameter [''`‘’](?<name>[^''`‘’]+)[''`’] (?:to function expecting|in a context expecting|to) a [''`‘’]@Sendable[''`’] closure'
+      regex: '(?:[Pp]assing|[Uu]sing|[Aa]ssigning) non-[sS]endable parameter [''`‘’](?<name>[^''`‘’]+)[''`’] (?:to function expecting|in a context expecting|to) a [''`‘’]?@Sendable[''`’]? closure'
   message: "Closure parameter '{name}' is not @Sendable but is passed on as a @Sendable closure"
   explanation: >
     The function takes a plain closure parameter and hands it to an API that requires a @Sendable
@@ -425,6 +481,9 @@ enum EmbeddedCatalog {
   patterns:
     - literal: "risks causing data races"
       regex: "[Ss]ending value of non-[sS]endable type ['`‘’](?<type>[^'`‘’]*->[^'`‘’]*)['`’] risks causing data races"
+    # The same message cut after the type (a paste or a formatter that keeps one line); not the note, which goes on "to ...".
+    - literal: "ending value of non-"
+      regex: "[Ss]ending value of non-[sS]endable type ['`‘’](?<type>[^'`‘’]*->[^'`‘’]*)['`’]\\s*(?:$|\\[#)"
   message: "The closure ({type}) sent to a task captures a value the caller touches again"
   explanation: >
     The value being sent is the closure of `Task { }` / `Task.detached { }` (or a `sending` closure
@@ -448,6 +507,9 @@ enum EmbeddedCatalog {
       - line: "/home/dev/Racy/Sources/Racy/Racy.swift:16:10: error: sending value of non-Sendable type '() async -> ()' risks causing data races [#SendingRisksDataRace]"
         source: swift build 6.3.1 on Linux (shared/corpus/fixtures/swift-6.3-linux)
         captures: {type: '() async -> ()'}
+      - line: "error: sending value of non-Sendable type '() async -> Void'"
+        source: message cut after the type in an issue thread (Tests/Corpus e010)
+        captures: {type: '() async -> Void'}
     no_match:
       - line: "tiso2.swift:7:17: error: sending value of non-Sendable type 'Optional<Document>' risks causing data races [#SendingRisksDataRace]"
 
@@ -459,6 +521,15 @@ enum EmbeddedCatalog {
   patterns:
     - literal: "risks causing data races"
       regex: "[Ss]ending (?:value of non-[sS]endable type ['`‘’](?<type>.+?)['`’]|['`‘’](?<name>[^'`‘’]+)['`’]) risks causing data races"
+    - literal: "result risks causing data races"
+      regex: "[Rr]eturning (?:.+? )?['`‘’](?<name>[^'`‘’]+)['`’] as a ['`‘’]sending['`’] result risks causing data races"
+    # Xcode 16 betas (Swift 6.0 before the `sending` wording).
+    - literal: "strongly transferred parameter"
+      regex: "(?:isolated )?value of (?:non-[sS]endable )?type ['`‘’](?<type>.+?)['`’] passed as a strongly transferred parameter"
+    - literal: "could yield races with later accesses"
+      regex: "[Tt]ransferring (?:non-[sS]endable )?(?:value )?(?:of non-[sS]endable type ['`‘’](?<type>.+?)['`’]|['`‘’](?<name>[^'`‘’]+)['`’]) could yield races with later accesses"
+    - literal: "cannot be task-isolated at end of function"
+      regex: "['`‘’]inout sending['`’] parameter ['`‘’](?<name>[^'`‘’]+)['`’] cannot be task-isolated at end of function"
   message: "Sending {name}{type} across isolation risks a data race"
   explanation: >
     A non-Sendable value that the sender can still reach (a local used later, a property of an actor or
@@ -487,6 +558,15 @@ enum EmbeddedCatalog {
       - line: "/private/tmp/kwwk-20260520-10643-c9v4sk/kwwk-0.1.11/Sources/KWWKCli/CodingTUI.swift:329:51: error: sending 'isAutoCompacting' risks causing data races [#SendingRisksDataRace]"
         source: https://github.com/EYHN/kwwk/issues/18 (swift build, Xcode 26.5 toolchain)
         captures: {name: isAutoCompacting}
+      - line: "Task-isolated value of type '() async -> ()' passed as a strongly transferred parameter; later accesses could race"
+        source: Xcode 16 beta wording (swiftlang/swift region-based isolation diagnostics before `sending`)
+        captures: {type: '() async -> ()'}
+      - line: "test.swift:22:15: error: returning 'self'-isolated 'self.context' as a 'sending' result risks causing data races"
+        source: Swift 6 issue report (Tests/Corpus e061)
+        captures: {name: self.context}
+      - line: "test.swift:15:10: error: returning 'isolation'-isolated 'value' as a 'sending' result risks causing data races"
+        source: Swift 6 issue report (Tests/Corpus e062)
+        captures: {name: value}
     no_match:
       - line: "note: sending 'ns' to actor-isolated instance method 'take' risks causing data races between actor-isolated and local nonisolated uses"
       - line: "error: passing closure as a 'sending' parameter risks causing data races between code in the current task and concurrent execution of the closure"
@@ -498,7 +578,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'in a synchronous '
-      regex: '[Cc]all to (?<isolation>main actor|actor|global actor [''`‘’][^''`‘’]+[''`’]|[^ ]+)-isolated (?:(?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’]|function) in a synchronous (?<context>.+?) context'
+      regex: '[Cc]all to (?<isolation>main actor|actor|global actor [''`‘’][^''`‘’]+[''`’]|[^ ]+)-isolated (?:(?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’]|function|\[\.\.\.\]|…|\.\.\.) in a synchronous (?<context>.+?) context'
   message: "Synchronous {context} code calls {isolation}-isolated {kind} '{name}'"
   explanation: >
     Synchronous code that is not on the actor cannot enter it: the call would have to wait. Typical
@@ -527,6 +607,9 @@ enum EmbeddedCatalog {
       - line: "error: call to actor-isolated instance method 'stopNotifications()' in a synchronous nonisolated context"
         source: https://github.com/swiftlang/swift-migration-guide/blob/main/Guide.docc/CommonProblems.md
         captures: {isolation: actor, kind: instance method, name: stopNotifications()}
+      - line: "❌ Call to main actor-isolated [...] in a synchronous nonisolated context"
+        source: issue thread quoting an xcbeautify line with the name elided (Tests/Corpus e019)
+        captures: {isolation: main actor, context: nonisolated}
     no_match:
       - line: "note: calls to global function 'refreshUI()' from outside of its actor context are implicitly asynchronous"
       - line: "error: 'async' call in a function that does not support concurrency"
@@ -538,8 +621,11 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'from outside of the actor'
-      regex: '(?:^|: )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] cannot be (?<verb>called|accessed) from outside of the actor'
-  message: "{isolation}-isolated {kind} '{name}' is {verb} without await from outside its actor"
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] cannot be (?<verb>called|accessed) from outside of the actor'
+    # The message wrapped before "cannot be called from outside of the actor" (a formatter or a paste).
+    - literal: '-isolated '
+      regex: '^(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’])-isolated (?<kind>initializer|instance method|static method|class method|global function|property|static property|subscript|let|var) [''`‘’](?<name>[^''`‘’]+)[''`’](?:\s*$|;)'
+  message: "{isolation}-isolated {kind} '{name}' is used without await from outside its actor"
   explanation: >
     The code is already async but touches another actor's function or property synchronously, so the
     hop onto that actor is missing. Swift 6.2 and later say so directly; older compilers reported the
@@ -562,6 +648,9 @@ enum EmbeddedCatalog {
       - line: "LocalModCatalog.swift:93:17: warning: main actor-isolated static method 'items(for:)' cannot be called from outside of the actor; this is an error in the Swift 6 language mode"
         source: Xcode 26 log quoted in shared/reference/failures.yaml (repository not identified)
         captures: {kind: static method, name: 'items(for:)'}
+      - line: "global actor 'BackendProductInfoStorage.InternalActor'-isolated initializer 'init' "
+        source: https://github.com/adaptyteam/AdaptySDK-iOS (Expo/Pods build, Xcode 26.4; the message wrapped before "cannot be called from outside of the actor", Tests/Corpus e079)
+        captures: {isolation: "global actor 'BackendProductInfoStorage.InternalActor'", kind: initializer, name: init}
     no_match:
       - line: "error: main actor-isolated property 'title' can not be referenced from a nonisolated context"
 
@@ -572,8 +661,12 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: ' can not be '
-      regex: '(?:^|: )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] can not be (?<verb>referenced|mutated|accessed|used [''`‘’]inout[''`’]) (?<context>(?:from|on) [^;\[]*[^;\[ ])'
-  message: "{isolation}-isolated {kind} '{name}' is {verb} {context}"
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] can not be (?<verb>referenced|mutated|accessed|used [''`‘’]inout[''`’]) (?<context>(?:from|on) [^;\[]*[^;\[ ])'
+    - literal: 'annot form key path to '
+      regex: '[Cc]annot form key path to (?<isolation>main actor|actor|global actor [''`‘’][^''`‘’]+[''`’])-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’]'
+    - literal: 'can not be partially applied'
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’])-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] can not be (?<verb>partially applied)'
+  message: "{isolation}-isolated {kind} '{name}' is used outside its actor {context}"
   explanation: >
     Synchronous access to an actor's (or @MainActor type's) state from code that is not on that actor:
     a `nonisolated` member, a free function, or a @Sendable closure such as a GCD block. These are
@@ -602,20 +695,30 @@ enum EmbeddedCatalog {
       - line: "non-sendable-closure.swift:15:5: error: main actor-isolated let 'nonSendable' can not be referenced from a nonisolated context"
         source: https://github.com/swiftlang/swift/issues/77129 (Swift 6.0)
         captures: {kind: let, name: nonSendable}
+      - line: "/Users/<redacted>/node_modules/react-native-keyboard-controller/ios/observers/FocusedInputObserver.swift:214:45 Cannot form key path to main actor-isolated property 'center'"
+        source: Xcode 26 issue navigator copy in a React Native issue (Tests/Corpus e030)
+        captures: {isolation: main actor, kind: property, name: center}
+      - line: "error: actor-isolated instance method 'run()' can not be partially applied"
+        source: swiftlang/swift test/Concurrency expected-error text (Swift 5.5 to 6.x)
+        captures: {isolation: actor, name: run(), verb: partially applied}
     no_match:
       - line: "error: main actor-isolated property 'ns' cannot be accessed from outside of the actor"
-      - line: "error: actor-isolated instance method 'run()' can not be partially applied"
 
 - id: conformance-crosses-into-actor-isolated-code
   title: An actor-isolated type conforms to a nonisolated protocol
-  category: actor-isolation
+  category: concurrency-other
   severity: error
   role: cause
   patterns:
     - literal: 'crosses into '
       regex: '[Cc]onformance of [''`‘’](?<type>[^''`‘’]+)[''`’] to (?:protocol )?[''`‘’](?<protocol>[^''`‘’]+)[''`’] crosses into (?<isolation>.+?)-isolated code and can cause data races'
     - literal: 'cannot be used to satisfy'
-      regex: '(?:^|: )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’])-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] cannot be used to satisfy (?:a )?non-?isolated protocol requirement'
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’])-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] cannot be used to satisfy (?:a )?non-?isolated (?:protocol )?requirement'
+    # Swift 6.2+: an isolated conformance used where a nonisolated or Sendable one is needed.
+    - literal: '-isolated conformance of '
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’])-isolated conformance of [''`‘’](?<type>[^''`‘’]+)[''`’] to (?:protocol )?[''`‘’](?<protocol>[^''`‘’]+)[''`’] cannot (?:satisfy conformance requirement|be used in)'
+    - literal: 'involves isolation mismatches'
+      regex: '[Cc]onformance of [''`‘’](?<type>[^''`‘’]+)[''`’] to (?:protocol )?[''`‘’](?<protocol>[^''`‘’]+)[''`’] involves isolation mismatches'
   explanation: >
     A @MainActor (or actor-isolated) type conforms to a protocol whose requirements are nonisolated,
     such as Equatable, Codable or a delegate protocol, so generic code could call its main-actor
@@ -642,6 +745,12 @@ enum EmbeddedCatalog {
       - line: "error: main actor-isolated instance method 'applyStyle()' cannot be used to satisfy nonisolated protocol requirement"
         source: https://github.com/swiftlang/swift-migration-guide/blob/main/Guide.docc/CommonProblems.md (Swift 6.0)
         captures: {isolation: main actor, kind: instance method, name: applyStyle()}
+      - line: "Swift Compiler Error (Xcode): Main actor-isolated static method 'register(with:)' cannot be used to satisfy nonisolated requirement from protocol 'FlutterPlugin'"
+        source: flutter run output, app_settings plugin (Tests/Corpus e045)
+        captures: {isolation: Main actor, kind: static method, name: 'register(with:)'}
+      - line: "Main actor-isolated conformance of 'Operations.GetGreeting.AcceptableContentType' to 'CaseIterable' cannot satisfy conformance requirement for a 'Sendable' type parameter 'Self'"
+        source: Xcode 26 beta 3 issue navigator (Tests/Corpus e044)
+        captures: {type: Operations.GetGreeting.AcceptableContentType, protocol: CaseIterable}
     no_match:
       - line: "note: main actor-isolated instance method 'render()' cannot satisfy nonisolated requirement"
 
@@ -652,7 +761,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'has different actor isolation from'
-      regex: '(?:^|: )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Nn]onisolated)(?:-isolated)? (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] has different actor isolation from (?<base>.+?) (?:overridden declaration|superclass)'
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Nn]onisolated)(?:-isolated)? (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] has different actor isolation from (?<base>.+?) (?:overridden declaration|superclass)'
   explanation: >
     An override (or a subclass) must keep the isolation of what it overrides, because callers reach it
     through the base type without knowing about the actor. Marking `override func setUp()` @MainActor
@@ -679,7 +788,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'default value in a '
-      regex: '(?:^|: )(?<isolation>[Mm]ain actor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Aa]ctor)-isolated default value in a (?<context>.+?) context'
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Aa]ctor)-isolated default value in a (?<context>.+?) context'
   explanation: >
     A default like `var label = Label()` in a nonisolated struct or class calls a @MainActor
     initializer (UIView, a view model) from whatever thread creates the value.
@@ -708,6 +817,10 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'but is not marked with'
       regex: '[Ee]xpression is [''`‘’]?async[''`’]? but is not marked with [''`‘’]?await'
+    - literal: 'that does not support concurrency'
+      regex: '[''`‘’]async[''`’] (?:call|property access|let) in (?:a function|an autoclosure|a closure) that does not support concurrency'
+    - literal: 'to parameter expecting synchronous function type'
+      regex: '[Ii]nvalid conversion from [''`‘’]async[''`’] function of type [''`‘’].+?[''`’] to synchronous function type|[Cc]annot pass function of type [''`‘’].+?[''`’] to parameter expecting synchronous function type'
   explanation: >
     An async function, or (before Swift 6.2) another actor's function or property, is used without
     `await`. The note under it says which: `call is 'async'`, or `calls to ... from outside of its
@@ -723,8 +836,12 @@ enum EmbeddedCatalog {
     match:
       - line: "async_noawait.swift:4:13: error: expression is 'async' but is not marked with 'await'"
         source: swiftc 6.3.1 on Linux, -swift-version 6 (let x = fetch() for an async func)
-    no_match:
       - line: "error: 'async' call in a function that does not support concurrency"
+        source: Swift 5.5 to 6.x wording (a synchronous function calls an async one)
+      - line: "Cannot pass function of type '() async -> Void' to parameter expecting synchronous function type"
+        source: Xcode issue navigator wording (an async closure given to a synchronous API such as DispatchQueue.async)
+    no_match:
+      - line: "note: add 'async' to function 'load()' to make it asynchronous"
 
 - id: global-mutable-state-not-concurrency-safe
   title: Global or static var is not concurrency-safe
@@ -733,7 +850,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'is not concurrency-safe because it is non'
-      regex: '(?:^|: )(?<kind>[Vv]ar|[Ll]et|[Ss]tatic property|[Cc]lass property|[Gg]lobal variable) [''`‘’](?<name>[^''`‘’]+)[''`’] is not concurrency-safe because it is non-?isolated global shared mutable state'
+      regex: '(?:^|: |:\d+ )(?<kind>[Vv]ar|[Ll]et|[Ss]tatic property|[Cc]lass property|[Gg]lobal variable) [''`‘’](?<name>[^''`‘’]+)[''`’] is not concurrency-safe because it is non-?isolated global shared mutable state'
     - literal: 'is not concurrency-safe because it involves'
       regex: '[Rr]eference to (?<kind>var|let|static property|class property) [''`‘’](?<name>[^''`‘’]+)[''`’] is not concurrency-safe because it involves shared mutable state'
   message: "{kind} '{name}' is global mutable state that any thread can reach"
@@ -780,10 +897,10 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'is not concurrency-safe because non-'
-      regex: '(?:^|: )(?<kind>[Ss]tatic property|[Cc]lass property|[Ll]et|[Vv]ar) [''`‘’](?<name>[^''`‘’]+)[''`’] is not concurrency-safe because non-[''`‘’]?Sendable[''`’]? type [''`‘’](?<type>.+?)[''`’] may have shared mutable state'
+      regex: '(?:^|: |:\d+ )(?<kind>[Ss]tatic property|[Cc]lass property|[Ll]et|[Vv]ar) [''`‘’](?<name>[^''`‘’]+)[''`’] is not concurrency-safe because non-[''`‘’]?Sendable[''`’]? type [''`‘’](?<type>.+?)[''`’] may have shared mutable state'
     # Swift 5.10 (Xcode 15.3/15.4) wording, without the type's name.
     - literal: 'is not concurrency-safe because it is not either conforming'
-      regex: '(?:^|: )(?<kind>[Ss]tatic property|[Cc]lass property|[Ll]et|[Vv]ar) [''`‘’](?<name>[^''`‘’]+)[''`’] is not concurrency-safe because it is not either conforming to [''`‘’]?Sendable[''`’]? or isolated to a global actor'
+      regex: '(?:^|: |:\d+ )(?<kind>[Ss]tatic property|[Cc]lass property|[Ll]et|[Vv]ar) [''`‘’](?<name>[^''`‘’]+)[''`’] is not concurrency-safe because it is not either conforming to [''`‘’]?Sendable[''`’]? or isolated to a global actor'
   message: "{kind} '{name}' shares one non-Sendable value with every thread"
   explanation: >
     A singleton like `static let shared = Cache()` is immutable, but the object it holds is not
@@ -827,8 +944,19 @@ enum EmbeddedCatalog {
     - literal: '-typed result can not be returned from'
       regex: '[Nn]on-[sS]endable [''`‘’](?<type>.+?)[''`’]-typed result can not be returned from (?<from>.+?) to (?<to>.+?) context'
     - literal: 'cannot cross actor boundary'
-      regex: '[Nn]on-[sS]endable type [''`‘’](?<type>.+?)[''`’] returned by (?:implicitly asynchronous )?call to (?<from>.+?) cannot cross actor boundary'
-  message: "Non-Sendable '{type}' is returned from {from} to other isolation"
+      regex: '[Nn]on-[sS]endable type [''`‘’](?<type>.+?)[''`’] (?:returned by|passed in|exiting .+? context in) (?:implicitly asynchronous )?call to (?<from>.+?) cannot cross actor boundary'
+    # Swift 6.0 and 6.1.
+    - literal: 'cannot be sent '
+      regex: '[Nn]on-[sS]endable (?:result |parameter )?type [''`‘’](?<type>[^''`‘’]+)[''`’] .*?cannot be sent (?:from|to|into) '
+    - literal: 'cannot be returned from '
+      regex: '[Nn]on-[sS]endable type [''`‘’](?<type>.+?)[''`’] cannot be returned from '
+    # Swift 6.2+: a function value converted across isolation (nonisolated(nonsending), @concurrent).
+    - literal: 'crossing of an isolation boundary requires'
+      regex: '[Cc]annot convert [''`‘’](?<type>.+?)[''`’] to [''`‘’].+?[''`’] because crossing of an isolation boundary requires parameter and result types to conform to [''`‘’]?Sendable'
+    # Swift 5.5 and 5.6.
+    - literal: ' across actors'
+      regex: '[Cc]annot (?:pass argument of|call function returning) non-[sS]endable type [''`‘’](?<type>.+?)[''`’] across actors'
+  message: "Non-Sendable '{type}' crosses an isolation boundary"
   explanation: >
     An awaited call into an actor returns an object the actor may still hold, so both sides could use
     it at once. Return a Sendable snapshot, or hand the object over for good with a `sending` result.
@@ -848,6 +976,21 @@ enum EmbeddedCatalog {
       - line: "error: non-sendable type 'Foo' returned by implicitly asynchronous call to nonisolated function cannot cross actor boundary"
         source: https://github.com/swiftlang/swift/issues/74472 (Swift 6.0-dev)
         captures: {type: Foo, from: nonisolated function}
+      - line: "Non-sendable type 'DispatchTimeInterval' passed in implicitly asynchronous call to main actor-isolated function cannot cross actor boundary"
+        source: Xcode 14.3 issue navigator (Tests/Corpus e058)
+        captures: {type: DispatchTimeInterval, from: main actor-isolated function}
+      - line: "non-sendable type '() async throws -> ()' exiting actor-isolated context in call to non-isolated static method 'withValue(_:operation:)' cannot cross actor boundary"
+        source: Swift 5.8 (Tests/Corpus e022)
+        captures: {type: '() async throws -> ()'}
+      - line: "Non-sendable result type 'MessageIdentifierSet<UID>' cannot be sent from actor-isolated context in call to instance method 'search(identifierSet:criteria:)'"
+        source: Swift 6.1 issue navigator (Tests/Corpus e059)
+        captures: {type: 'MessageIdentifierSet<UID>'}
+      - line: "/home/build-user/swift-tools-protocols/Sources/SKLogging/LoggingScope.swift:92:71: error: cannot convert '@concurrent @Sendable () async throws -> Result' to 'nonisolated(nonsending) () async throws -> Result' because crossing of an isolation boundary requires parameter and result types to conform to 'Sendable' protocol"
+        source: Jenkins swift build log, Swift 6.2 (Tests/Corpus e060)
+        captures: {type: '@concurrent @Sendable () async throws -> Result'}
+      - line: "error: cannot pass argument of non-sendable type 'NSAttributedString' across actors"
+        source: Swift 5.5 wording (swiftlang/swift test/Concurrency expected-error text)
+        captures: {type: NSAttributedString}
     no_match:
       - line: "error: non-Sendable type 'Buffer' of property 'buffer' cannot exit main actor-isolated context"
 
@@ -960,6 +1103,8 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'cannot conform to'
       regex: '[Nn]on-final class [''`‘’](?<type>[^''`‘’]+)[''`’] cannot conform to (?:the )?[''`‘’]?Sendable[''`’]?'
+    - literal: 'must occur in the same source file as'
+      regex: '[Cc]onformance to [''`‘’]?Sendable[''`’]? must occur in the same source file as (?:class|generic class) [''`‘’](?<type>[^''`‘’]+)[''`’]'
     - literal: 'cannot inherit from another class'
       regex: '[''`‘’]?Sendable[''`’]? class [''`‘’](?<type>[^''`‘’]+)[''`’] cannot inherit from another class'
   message: "Class '{type}' cannot be checked Sendable"
@@ -980,6 +1125,9 @@ enum EmbeddedCatalog {
       - line: "NonFinalSendableClass.swift:2:7: error: non-final class 'Token' cannot conform to the 'Sendable' protocol"
         source: swiftc 6.3.1 on Linux, -swift-version 6 (Tests/XCMedicKitTests/Fixtures/concurrency/NonFinalSendableClass.swift)
         captures: {type: Token, line: '2', column: '7'}
+      - line: "error: conformance to 'Sendable' must occur in the same source file as class 'Token'; use '@unchecked Sendable' for retroactive conformance"
+        source: Swift 5.7 to 6.x wording (swiftlang/swift test/Concurrency expected-error text)
+        captures: {type: Token}
       - line: "nonfinal.swift:12:13: error: 'Sendable' class 'Derived2' cannot inherit from another class"
         source: "swiftc 6.3.1 on Linux, -swift-version 6 (final class Derived2: Base, Sendable)"
         captures: {type: Derived2}
@@ -3688,18 +3836,78 @@ enum EmbeddedCatalog {
 # and (in its own low-priority family) any compiler error no specific rule names.
 # Message texts quoted from the public logs named in each example's `source`; Linux lines were
 # produced here with swiftc 6.3.1.
+# A compiler crash is named from any of its stable lines (the banner, `Stack dump:`, the numbered `Program
+# arguments` / `Apple Swift version` / `While ...` lines, `Failed frontend command:`, `LLVM ERROR:`); a script run
+# with `swift FILE.swift` (`-interpret`) prints the same banner when the script traps, so swift-interpreter-crash,
+# before it, claims that dump and makes the compiler-crash finding a symptom. A killed compiler (signal 9,
+# `Killed`) is out-of-memory. Script-output rules (category phase-script-failed) name what a Run Script phase
+# printed; when none matches, the scanner explains `Command PhaseScriptExecution failed` (its `step` capture)
+# with the lines the script printed.
+- id: swift-interpreter-crash
+  title: A Swift script run by the interpreter crashed
+  category: test-runner-crash
+  severity: error
+  role: cause
+  consequence_of: [test-runner-crash]
+  patterns:
+    - literal: 'Program arguments: '
+      regex: '^\d+\.\s+Program arguments: \S*(?:swift-frontend|swift)\s(?:.*\s)?-interpret(?:\s|$)'
+    - literal: 'While running user code'
+      regex: '^\d+\.\s+While running user code\b'
+  continuation:
+    while: '^(?:\d+\.\s|#?\d+\s+\S.*0x[0-9a-fA-F]+|Stack dump without symbol names|/\S+\[0x[0-9a-fA-F]+\]|\S*\((?:\S*\+)?0x[0-9a-fA-F]+\)|\[0x[0-9a-fA-F]+\])'
+    max_lines: 200
+  message: 'A Swift script run with `swift FILE.swift` crashed at run time (the compiler itself did not crash)'
+  explanation: >
+    `swift script.swift` compiles and runs the script inside swift-frontend (`-interpret`), so when the script traps
+    (a force unwrap of nil, an index out of range, fatalError) the process prints the frontend's crash banner and a
+    stack dump. The "While running user code" line shows the crash happened in the script, not in the compiler;
+    the trap message above the dump (Fatal error: ...) says why.
+  fixes:
+    - summary: Fix the trap the script hit (the Fatal error line above the dump); build it with swiftc to get a normal crash report with line numbers
+      commands: ['swiftc -g script.swift -o script && ./script']
+  examples:
+    match:
+      - line: '0.	Program arguments: /usr/bin/swift-frontend -frontend -interpret test.swift -disable-objc-interop -color-diagnostics -new-driver-path /usr/bin/swift-driver -resource-dir /usr/lib/swift -module-name test -- ok'
+        source: https://github.com/swiftlang/swift/issues/60673 (Swift 5.6.2 on Linux, `swift test.swift`)
+      - line: '3.	While running user code "test.swift"'
+        source: https://github.com/swiftlang/swift/issues/60673
+    no_match:
+      - line: '0.	Program arguments: /Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/swift-frontend -frontend -c -primary-file /tmp/A.swift'
+
 - id: swift-compiler-crash
   title: The Swift compiler crashed
   category: compiler-crash
   severity: error
   role: cause
+  # `swift script.swift` runs the script inside swift-frontend: its run-time crash prints the same banner
+  # (swift-interpreter-crash names it, and this finding becomes a symptom then).
+  consequence_of: [test-runner-crash]
   patterns:
     - literal: 'Please submit a bug report (https://swift.org'
       regex: 'Please submit a bug report \(https://swift\.org/'
     - literal: 'Stack dump:'
       regex: '^Stack dump:$'
+    - literal: 'Failed frontend command:'
+      regex: '^Failed frontend command:'
+    - literal: 'Program arguments: '
+      regex: '^\d+\.\s+Program arguments: (?!.*\s-interpret(?:\s|$))\S*(?:swift-frontend|swiftc?|clang(?:\+\+)?|clang-\d+)(?:\.exe)?\s'
+    - literal: 'Swift version '
+      regex: '^\d+\.\s+(?:Apple )?Swift version \d'
+    - literal: 'While evaluating request'
+      regex: '^\d+\.\s+While evaluating request \w'
+    - literal: 'While '
+      regex: '^\d+\.\s+While (?:emitting|type-checking|running pass #|silgen|SILGen|deserializing|generating|verifying|walking into|cross-referencing|loading members|building ClangImporter|performing|emitting IR|parsing|printing|mangling)\b'
+    - literal: 'LLVM ERROR: '
+      regex: '^(?:.*?: )?LLVM ERROR: (?!Program used external function)(?<llvm>.+)$'
+    - literal: 'fatal error encountered during compilation'
+      regex: 'fatal error encountered during compilation'
+    - literal: 'Assertion failed: ('
+      regex: 'Assertion failed: \(.+\), function .+, file \S*(?:swift|clang|llvm)\S*\.(?:cpp|h|def), line \d+'
+    - literal: ': Assertion `'
+      regex: '(?:swift-frontend|swift|swiftc|clang(?:\+\+)?): \S+\.(?:cpp|h|def):\d+: .+: Assertion `.+'' failed'
   continuation:
-    while: '^(?:Stack dump|Please submit a bug report|\d+\.\s|\d+\s+\S+\s+0x[0-9a-fA-F]+\s)'
+    while: '^(?:Stack dump|Please submit a bug report|\d+\.\s|#?\d+\s+\S.*0x[0-9a-fA-F]+|Failed frontend command)'
     collect: '^\d+\.\s+While .*?(?<files>/[^"''\s:()]+\.swift)'
     max_lines: 200
   message: 'The Swift compiler crashed (this is not an error in your code as written)'
@@ -3724,19 +3932,84 @@ enum EmbeddedCatalog {
         captures: {files: /Users/agp1/Developer/Rugby/Example/LocalPods/LocalPod/Sources/TheView.swift}
       - line: 'Stack dump:'
         source: https://github.com/mxcl/AppUpdater/issues/16
+      - line: 'Failed frontend command:'
+        source: Xcode 26 beta 2 archive (Tests/Corpus c051, the line after the swift-frontend stack frames)
+      - line: '3.	While evaluating request IRGenRequest(IR Generation for file "/Users/simonto/SwapU/ViewModels/ItemVMs/ItemGridViewModel.swift")'
+        source: Xcode 14.1 / Swift 5.7 IRGen crash without its Stack dump line (Tests/Corpus c047, path shortened)
+      - line: '4. While running pass #1175344 SILFunctionTransform "EarlyPerfInliner" on SILFunction "@$s12SwiftBundler19ErrorHandledCommandPAAE3runyyYaFAA06BundleE0V_Tg5".'
+        source: swift build -c release, Swift 6.1.2 on Linux (Tests/Corpus c021)
+      - line: 'LLVM ERROR: out of memory'
+        source: Xcode 13 archive with bitcode (Tests/Corpus c049)
+        captures: {llvm: out of memory}
+      - line: '<unknown>:0: error: fatal error encountered during compilation; please submit a bug report (https://swift.org/contributing/#reporting-bugs)'
+        source: https://github.com/swiftlang/swift/issues/74074
+      - line: '1.	Apple Swift version 5.7 (swiftlang-5.7.0.127.4 clang-1400.0.29.50)'
+        source: Xcode 14.1 IRGen crash (Tests/Corpus c047)
     no_match:
       - line: 'Stack dump without symbol names (ensure you have llvm-symbolizer in your PATH)'
+      - line: '0.	Program arguments: /usr/bin/swift-frontend -frontend -interpret test.swift -module-name test'
+      - line: 'Apple Swift version 5.9 (swiftlang-5.9.0.128.108 clang-1500.0.40.1)'
+      - line: 'LLVM ERROR: Program used external function ''_foo'' which could not be resolved!'
+
+- id: compiler-process-killed
+  title: The compiler was killed (usually for running out of memory)
+  category: out-of-memory
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'unable to execute command: Killed'
+      regex: 'unable to execute command: Killed(?:: 9)?'
+    - literal: 'failed due to signal 9'
+      regex: '(?:compile|frontend|merge-module|emit-module|swift-frontend|swift) command failed due to signal 9\b'
+    - literal: 'failed due to signal: Killed'
+      regex: 'failed due to signal: Killed(?:: 9)?'
+    # Xcode's issue navigator line for a killed compile.
+    - literal: 'Killed: 9 (in target '
+      regex: '(?:^|error: )Killed: 9 \(in target '''
+  message: 'A compiler process was killed (SIGKILL), most likely for using too much memory'
+  explanation: >
+    Signal 9 (SIGKILL) is not a compiler bug: something killed the process, almost always the kernel's
+    out-of-memory killer (Linux, Docker) or macOS's memory pressure handling on a small CI machine, when several
+    Swift compile jobs, a whole-module optimized build or a big type-checking job need more memory than the runner has.
+  fixes:
+    - summary: Run fewer compile jobs at once
+      commands: ['swift build -j 2', 'xcodebuild ... -jobs 2']
+    - summary: Give the container or runner more memory (or swap), or build Release without whole-module optimization on small machines
+    - summary: Split very large files or expressions that make the type checker use a lot of memory
+  examples:
+    match:
+      - line: '<unknown>:0: error: unable to execute command: Killed'
+        source: swift build on a small Linux machine (Tests/Corpus b066)
+      - line: 'error: compile command failed due to signal 9 (use -v to see invocation)'
+        source: Docker release build (Tests/Corpus b067)
+      - line: "error: Killed: 9 (in target 'App' from project 'App')"
+        source: Xcode's wording for a SwiftCompile job killed by the system (the form of its Segmentation fault and Abort trap lines)
+    no_match:
+      - line: 'error: compile command failed due to signal 11 (use -v to see invocation)'
 
 - id: compiler-crashed-signal
   title: A compiler process was killed by a signal
   category: compiler-crash
   severity: error
   role: cause
+  # `failed due to signal (use -v ...)` after `unable to execute command: Killed` is the kill, not a crash.
+  consequence_of: [out-of-memory]
   patterns:
     - literal: 'failed due to signal'
-      regex: '(?:compile|frontend|merge-module|emit-module) command failed due to signal'
+      regex: '(?:compile|frontend|merge-module|emit-module) command failed due to signal(?! 9\b)'
     - literal: 'Segmentation fault: 11'
       regex: '(?:^|error: |command: |signal: )Segmentation fault: 11'
+    - literal: 'unable to execute command: '
+      regex: 'unable to execute command: (?:Segmentation fault|Abort trap|Aborted|Illegal instruction|Bus error|Trace/BPT trap)'
+    # Xcode's issue navigator line for a crashed compile: `error: Abort trap: 6 (in target 'App' from project 'App')`.
+    - literal: ' (in target '''
+      regex: '(?:^|error: )(?:Abort trap: 6|Illegal instruction: 4|Bus error: 10|Trace/BPT trap: 5|Segmentation fault: 11) \(in target '''
+    - literal: 'error: Abort trap: 6'
+      regex: '(?:^|: )error: Abort trap: 6$'
+    - literal: 'frontend command failed with exit code'
+      regex: 'frontend command failed with exit code (?:13[2-9]|25[0-9])'
+    - literal: 'swift-frontend'
+      regex: '(?:Segmentation fault|Abort trap|Illegal instruction|Bus error|Trace/BPT trap)(?:: \d+)?\s.*\bswift-frontend\s(?!.*\s-interpret(?:\s|$))'
     - literal: 'PLEASE submit a bug report to https://github.com/llvm'
       regex: 'PLEASE submit a bug report to https://github\.com/llvm/'
   message: 'A compiler process crashed (signal)'
@@ -3761,6 +4034,8 @@ enum EmbeddedCatalog {
         source: https://github.com/signalapp/Signal-iOS/issues/2967
       - line: 'Command failed due to signal: Segmentation fault: 11'
         source: https://github.com/lionheart/openradar-mirror/issues/9461 (Xcode 6.4 and 7 wording)
+      - line: '<unknown>:0: error: unable to execute command: Aborted'
+        source: Swift 4.2.1 swift build on Ubuntu 18.04 (Tests/Corpus c052)
     no_match:
       - line: 'Command SwiftCompile failed with a nonzero exit code'
       - line: './ui-screen-shooter.sh: line 103: 51123 Segmentation fault: 11'
@@ -3772,7 +4047,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'unable to type-check this expression in reasonable time'
-      regex: 'the compiler is unable to type-check this expression in reasonable time'
+      regex: '[Tt]he compiler is unable to type-check this expression in reasonable time'
     - literal: 'too complex to be solved in reasonable time'
       regex: '[Ee]xpression was too complex to be solved in reasonable time'
   message: 'The compiler gave up type-checking this expression'
@@ -3875,7 +4150,9 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: ''' file not found'
-      regex: "(?:fatal )?error: '(?<header>[^']+)' file not found"
+      regex: "(?:^|: )['‘](?<header>[^'’\\s]+)['’] file not found"
+    - literal: '’ file not found'
+      regex: "(?:^|: )['‘](?<header>[^'’\\s]+)['’] file not found"
   message: "Header '{header}' not found"
   explanation: >
     An #import or #include names a header that is on no header search path. With CocoaPods it usually means the
@@ -3892,6 +4169,12 @@ enum EmbeddedCatalog {
       - line: "/Users/musalj/code/OSS/SampleApp/Pods/Headers/LessCoolPod/SomeRandomClass.h:31:9: fatal error: 'SomeRandomHeader.h' file not found"
         source: xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L625-L632 (SAMPLE_FATAL_COMPILE_ERROR)
         captures: {header: SomeRandomHeader.h, line: '31'}
+      - line: "Lexical or Preprocessor Issue (Xcode): 'Flutter/Flutter.h' file not found"
+        source: flutter build ios output (Xcode's issue type before the message)
+        captures: {header: Flutter/Flutter.h}
+      - line: "‘GoogleMobileAds/GoogleMobileAds.h’ file not found"
+        source: Xcode issue navigator copy with typographic quotes
+        captures: {header: GoogleMobileAds/GoogleMobileAds.h}
     no_match:
       - line: "In file included from /Users/musalj/code/OSS/SampleApp/Pods/SuperCoolPod/SuperAwesomeClass.m:12:"
 
@@ -3902,7 +4185,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'no such file or directory: '''
-      regex: "error: no such file or directory: '(?<path>[^']+)'"
+      regex: "(?:^|error: )no such file or directory: ['‘](?<path>[^'’]+)['’]"
     - literal: ': error: no such file or directory'
       regex: '^(?<path>[^\s:][^:]*): error: no such file or directory$'
   message: "'{path}' is in the project but not on disk"
@@ -3992,11 +4275,19 @@ enum EmbeddedCatalog {
   patterns:
     # The shell's own messages: only lines the shell (or env) prints, never a tool's "No such file" output.
     - literal: ': command not found'
-      regex: '(?:^|\.sh: |(?:^|/)(?:ba|z|da)?sh: )(?:line \d+: )?(?<command>[^\s:]+): command not found$'
+      regex: '(?:^|(?<!ci_post_clone|ci_pre_xcodebuild|ci_post_xcodebuild|appcenter-post-clone|appcenter-pre-build|appcenter-post-build)\.sh: |(?:^|/)(?:ba|z|da)?sh: )(?:line \d+: )?(?<command>[^\s:]+): command not found$'
     - literal: ': No such file or directory'
-      regex: '^(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh: (?:line \d+: )?(?<command>[^:]+?): No such file or directory$'
+      regex: '^(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh: (?:line \d+: )?(?!\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh:)(?<command>[^:]+?): No such file or directory$'
     - literal: ': No such file or directory'
-      regex: '^/usr/bin/env: [''‘`]?(?<command>[^''’`:]+)[''’`]?: No such file or directory$'
+      regex: '^(?:/usr/bin/)?env: [''‘`]?(?<command>[^''’`:]+)[''’`]?: No such file or directory$'
+    # A script file reporting a command it could not run: `…/Script-1A2B.sh: line 3: /R.swift/rswift: No such file or directory`.
+    - literal: ': No such file or directory'
+      regex: '\.sh: line \d+: (?<command>[^:]+?): No such file or directory$'
+    - literal: ': Permission denied'
+      regex: '(?:\.sh: line \d+: |^(?:/bin/|/usr/bin/)?(?:ba|z|da)?sh: (?:line \d+: )?)(?!\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh:)(?<command>[^:]+?): Permission denied$'
+    # NODE_BINARY (or another tool path) with a newline in it: the shell's message is cut after the path.
+    - literal: '.sh: line '
+      regex: '\.sh: line \d+: (?<command>/[^\s:]+)$'
   message: 'The script could not run {command}: it is not installed or not at that path on this machine'
   explanation: >
     A Run Script phase, Xcode Cloud script or CI step called a tool the runner does not have (swiftlint,
@@ -4018,9 +4309,219 @@ enum EmbeddedCatalog {
       - line: '/usr/bin/env: ‘swiftlint’: No such file or directory'
         source: https://github.com/vknabel/vscode-swiftlint/issues/57
         captures: {command: swiftlint}
+      - line: 'env: node: No such file or directory'
+        source: macOS env's wording (a React Native or Expo phase whose PATH has no node)
+        captures: {command: node}
+      - line: '/Users/dev/Library/Developer/Xcode/DerivedData/AwesomeProject-abc/Build/Intermediates.noindex/AwesomeProject.build/Debug-iphonesimulator/AwesomeProject.build/Script-FE06840022CE7D8300C6294F.sh: line 3: /R.swift/rswift: No such file or directory'
+        source: R.swift build phase without the Pods path (Tests/Corpus c055, path filled in)
+        captures: {command: /R.swift/rswift}
+      - line: '/Users/pc/app/ios/Pods/../../node_modules/react-native/scripts/react_native_pods_utils/script_phases.sh: line 86: /usr/local/bin/node'
+        source: React Native codegen phase with a newline in NODE_BINARY (Tests/Corpus c018, path shortened)
+        captures: {command: /usr/local/bin/node}
+      - line: '/Users/dev/App/Build/Script-1A2B.sh: line 2: /Users/dev/App/scripts/build.sh: Permission denied'
+        source: bash's message for a script file that is not executable (the wording of the line above, with Permission denied)
+        captures: {command: /Users/dev/App/scripts/build.sh}
     no_match:
       - line: 'rm: /tmp/build/App.app: No such file or directory'
+      - line: '/Volumes/workspace/repository/ios/ci_scripts/ci_post_clone.sh: line 18: flutter: command not found'
       - line: 'cp: ./build/App.app: No such file or directory'
+
+- id: script-shell-syntax-error
+  title: A Run Script phase has a shell syntax error (or uses an unset variable)
+  category: phase-script-failed
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'syntax error'
+      regex: '(?<script>\S+\.sh|(?:ba|z|da)?sh): (?:line \d+: )?syntax error(?: near unexpected token (?<token>.+)| in conditional expression|: unexpected end of file|: `.+'' unexpected)?'
+    # `set -u` scripts (CocoaPods' Pods-App-frameworks.sh, Flutter's and React Native's phases).
+    - literal: 'unbound variable'
+      regex: '(?<script>\S+\.sh|(?:ba|z|da)?sh): (?:line \d+: )?(?<token>[^\s:]+): unbound variable$'
+  message: 'The script stopped on a shell error: {token}'
+  explanation: >
+    The shell could not parse the Run Script phase (or a script it calls), so nothing ran. Typical causes are
+    a placeholder left in a copied command (`-ai <googleAppId>` makes `<` a redirection), a quote or `fi` missing,
+    or Windows line endings. The next line usually repeats the offending line.
+  fixes:
+    - summary: Open the phase in Build Phases and fix the line the message names (replace placeholders, quote arguments)
+    - summary: Check the script on its own
+      commands: ['bash -n path/to/script.sh']
+  examples:
+    match:
+      - line: "/Users/aungmyooo/Library/Developer/Xcode/DerivedData/Runner-ehbtgfrwszowthgqyvfzuynymnrk/Build/Intermediates.noindex/Runner.build/Debug-iphoneos/Runner.build/Script-B8558ECE276B549E00A69545.sh: line 2: syntax error near unexpected token `newline'"
+        source: FlutterFire Crashlytics upload-symbols phase copied with a placeholder (Tests/Corpus c060)
+        captures: {token: "`newline'"}
+      - line: '/Users/dev/App/Pods/Target Support Files/Pods-App/Pods-App-frameworks.sh: line 42: source: unbound variable'
+        source: CocoaPods' embed-frameworks script with set -u (1.12 under Xcode 14.3 era)
+        captures: {token: source}
+    no_match:
+      - line: "SyntaxError: Unexpected token '<'"
+
+- id: script-child-crashed
+  title: A command run by a script crashed
+  category: phase-script-failed
+  severity: error
+  role: cause
+  patterns:
+    # bash reports a child killed by a signal: `script: line 57: 81662 Trace/BPT trap: 5   "…/upload-symbols" …`
+    # (a swift-frontend crash is the compiler's: compiler-crashed-signal, earlier, names it).
+    - literal: 'trap'
+      regex: '(?:: line \d+: +\d+ +|^)(?<signal>Trace/BPT trap|Abort trap)(?:: \d+)? {2,}(?<command>\S.*)$'
+    - literal: 'Segmentation fault'
+      regex: ': line \d+: +\d+ +(?<signal>Segmentation fault)(?:: \d+)?(?: \(core dumped\))? +(?<command>\S.*)$'
+    - literal: 'Illegal instruction'
+      regex: ': line \d+: +\d+ +(?<signal>Illegal instruction)(?:: \d+)?(?: \(core dumped\))? +(?<command>\S.*)$'
+  message: 'A command in the script crashed ({signal}): {command}'
+  explanation: >
+    The shell running a build phase (or a CI script) reports that a tool it started died on a signal, so the
+    phase failed. The tool itself crashed: often an x86_64-only binary under Rosetta on Apple silicon, a tool built
+    for another macOS, or a Mint/Homebrew-installed tool that needs reinstalling.
+  fixes:
+    - summary: Run the command the line names by hand to see its crash; update or reinstall that tool (for Crashlytics, update the Firebase SDK; for Mint tools, `mint bootstrap` again)
+    - summary: On Apple silicon, make sure the tool has an arm64 build or that Rosetta is installed
+      commands: ['softwareupdate --install-rosetta --agree-to-license', 'file "$(command -v TOOL)"']
+  examples:
+    match:
+      - line: '/Users/andreas/Library/Developer/Xcode/DerivedData/App-bfbjtawlpazjjnhfeynaesqndxej/SourcePackages/checkouts/firebase-ios-sdk/Crashlytics/run: line 57: 81662 Trace/BPT trap: 5       "/Users/andreas/Library/Developer/Xcode/DerivedData/App-bfbjtawlpazjjnhfeynaesqndxej/SourcePackages/checkouts/firebase-ios-sdk/Crashlytics/upload-symbols" -build-phase'
+        source: Firebase Crashlytics run script under Rosetta (Tests/Corpus c059, arguments shortened)
+        captures: {signal: Trace/BPT trap}
+      - line: 'Abort trap: 6           mint run swiftlint swiftlint --path ${TARGET_PATH} --config ${SRCROOT}/.swiftlint.yml'
+        source: SwiftLint run with Mint in a build phase (Tests/Corpus c011)
+        captures: {signal: Abort trap, command: 'mint run swiftlint swiftlint --path ${TARGET_PATH} --config ${SRCROOT}/.swiftlint.yml'}
+      - line: './ui-screen-shooter.sh: line 103: 51123 Segmentation fault: 11  xcodebuild test'
+        source: bash's message for a crashed child (the no_match line of compiler-crashed-signal, with its command)
+        captures: {signal: Segmentation fault}
+    no_match:
+      - line: 'Thread 1: Abort trap: 6'
+      - line: 'error: unable to execute command: Abort trap: 6'
+
+- id: script-rsync-failed
+  title: rsync in a build phase could not copy a file (CocoaPods embed or resources script)
+  category: phase-script-failed
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'link_stat '
+      regex: 'rsync(?:\(\d+\))?: (?:\[\w+\] )?link_stat ["“](?<path>[^"”]+)["”] failed: (?<reason>.+?)(?: \(\d+\))?$'
+    - literal: 'rsync error: '
+      regex: '^rsync error: (?<reason>.+?) \(code (?<code>\d+)\)'
+    # openrsync (macOS 15 and later) names itself with its pid.
+    - literal: 'rsync('
+      regex: '^rsync\(\d+\): error: (?<reason>.+)$'
+  message: 'rsync failed in a build phase: {path}{reason}'
+  explanation: >
+    CocoaPods' "[CP] Embed Pods Frameworks" and "[CP] Copy Pods Resources" phases copy each pod's framework or
+    bundle into the app with rsync. When the file is not there (the pod's target was not built: a scheme without
+    the Pods target, a stale Pods project after changing the Podfile, an architecture or configuration without that
+    pod) rsync fails with code 23 and the phase fails.
+  fixes:
+    - summary: Reinstall the pods and build the workspace (not the project), so every pod target is built before the app
+      commands: ['pod install', 'xcodebuild -workspace App.xcworkspace -scheme App build']
+    - summary: If the path names a configuration the Podfile does not know (a custom build configuration), map it in the Podfile with `project 'App', 'Staging' => :release`
+    - summary: Check that Find Implicit Dependencies is on for the scheme (Edit Scheme > Build)
+  examples:
+    match:
+      - line: 'building file list ... rsync: link_stat "/tmp/snapshot/build/Pods-Demo/IQKeyboardManager.framework" failed: No such file or directory (2)'
+        source: snapshot run, "Embed Pods Frameworks" phase (Tests/Corpus c053)
+        captures: {path: /tmp/snapshot/build/Pods-Demo/IQKeyboardManager.framework, reason: No such file or directory}
+      - line: 'rsync error: some files could not be transferred (code 23) at /SourceCache/rsync/rsync-45/rsync/main.c(992) [sender=2.6.9]'
+        source: CocoaPods "Copy Pods Resources" phase (Tests/Corpus c054)
+        captures: {reason: some files could not be transferred, code: '23'}
+    no_match:
+      - line: 'rsync -av --filter - CVS/ --filter - .svn/ /tmp/a /tmp/b'
+
+- id: swiftlint-no-lintable-files
+  title: SwiftLint found no files to lint
+  category: phase-script-failed
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'No lintable files found at path'
+      regex: 'No lintable files found at paths?(?::|\s)'
+  message: 'SwiftLint found no files to lint and failed'
+  explanation: >
+    SwiftLint exits with an error when the paths it is given contain no Swift files: the build phase runs it from
+    the wrong directory, `included:` in .swiftlint.yml does not match the project layout, or (with user script
+    sandboxing, or an input file list) the files are not visible to the script.
+  fixes:
+    - summary: Point SwiftLint at the sources explicitly, or fix `included:` in .swiftlint.yml
+      commands: ['swiftlint lint --config "${SRCROOT}/.swiftlint.yml" "${SRCROOT}/Sources"']
+    - summary: Allow an empty run where that is expected
+      commands: ['swiftlint lint --allow-zero-lintable-files']
+  docs:
+    - https://github.com/realm/SwiftLint#xcode
+  examples:
+    match:
+      - line: "No lintable files found at path ''"
+        source: SwiftLint run script (Tests/Corpus c010)
+    no_match:
+      - line: 'Done linting! Found 0 violations, 0 serious in 12 files.'
+
+- id: script-tool-reported-error
+  title: A code generator run by a build phase reported an error (R.swift, SwiftGen, React Native)
+  category: phase-script-failed
+  severity: error
+  role: cause
+  patterns:
+    - literal: '[R.swift] '
+      regex: '(?:^|error: )\[R\.swift\] (?<message>.+)$'
+    - literal: 'Unknown Arguments: '
+      regex: '^Unknown Arguments: (?<message>.+)$'
+    - literal: 'is not a config file'
+      regex: '^Error: (?<message>[`''‘"].+?[`''’"] is not a config file)'
+    - literal: ' binary to build'
+      regex: '(?<message>[Cc]an''?t find (?:the )?[''‘]?node[''’]? binary to build (?:the )?React Native bundle)'
+    # Flutter's xcode_backend.sh and `flutter assemble`.
+    # node, run by React Native's bundle and codegen phases.
+    - literal: 'Cannot find module '
+      regex: '^(?:\S+: )?(?<message>Error: Cannot find module [''‘].+?[''’])'
+    - literal: 'Failed to package '
+      regex: '^(?<message>Failed to package \S.*)$'
+    - literal: ' failed: '
+      regex: '^(?<message>Target [a-z][a-z0-9_]+ failed: .+)$'
+    # Firebase Crashlytics' run script.
+    - literal: 'GOOGLE_APP_ID'
+      regex: '(?<message>Could not (?:get|find) GOOGLE_APP_ID in Google Services file.*)$'
+  message: '{message}'
+  explanation: >
+    A tool a Run Script phase runs (R.swift, SwiftGen, React Native's bundler) stopped with an error of its own.
+    "Unknown Arguments" is R.swift's usage error: its arguments in the phase do not match the installed version
+    (R.swift 5+ needs `generate "$SRCROOT/R.generated.swift"`). For SwiftGen the config file path is wrong or the
+    file is not valid YAML. React Native needs NODE_BINARY to point at node.
+  fixes:
+    - summary: Match the phase's arguments to the installed tool version (R.swift 5 and later take a generate subcommand)
+      commands: ['"$PODS_ROOT/R.swift/rswift" generate "$SRCROOT/R.generated.swift"']
+    - summary: Check the config path the phase passes and that the file is committed (swiftgen config lint)
+      commands: ['swiftgen config lint --config swiftgen.yml']
+    - summary: "React Native: set NODE_BINARY in ios/.xcode.env.local to the output of `command -v node`"
+      commands: ['echo "export NODE_BINARY=$(command -v node)" > ios/.xcode.env.local']
+  examples:
+    match:
+      - line: 'error: [R.swift] The folder “R.generated.swift” doesn’t exist.'
+        source: R.swift build phase (Tests/Corpus c057)
+        captures: {message: The folder “R.generated.swift” doesn’t exist.}
+      - line: "Error: Cannot find module '/Users/dev/app/node_modules/react-native/cli.js'"
+        source: React Native "Bundle React Native code and images" phase after a partial npm install
+        captures: {message: "Error: Cannot find module '/Users/dev/app/node_modules/react-native/cli.js'"}
+      - line: 'Failed to package /Users/user/Documents/GitHub/name-flutter.'
+        source: Flutter xcode_backend.sh under Xcode 13 (Tests/Corpus c023)
+        captures: {message: Failed to package /Users/user/Documents/GitHub/name-flutter.}
+      - line: 'Target release_ios_bundle_flutter_assets failed: Exception: Failed to codesign /build/ios/Release-iphoneos/App.framework/App with identity -.'
+        source: flutter assemble inside the Run Script phase (Flutter 2 to 3 wording)
+        captures: {message: 'Target release_ios_bundle_flutter_assets failed: Exception: Failed to codesign /build/ios/Release-iphoneos/App.framework/App with identity -.'}
+      - line: 'error: Could not get GOOGLE_APP_ID in Google Services file from build environment'
+        source: Firebase Crashlytics run script (firebase-ios-sdk Crashlytics/run)
+        captures: {message: Could not get GOOGLE_APP_ID in Google Services file from build environment}
+      - line: 'Unknown Arguments: /Users/keith/iosProject/TicGame'
+        source: R.swift 4 arguments given to R.swift 5 (Tests/Corpus c056)
+        captures: {message: /Users/keith/iosProject/TicGame}
+      - line: 'Error: `swiftgen.yml` is not a config file'
+        source: SwiftGen under user script sandboxing (Tests/Corpus c075)
+        captures: {message: '`swiftgen.yml` is not a config file'}
+      - line: "error: Can't find the 'node' binary to build the React Native bundle. If you have a non-standard Node.js installation, select your project in Xcode, find 'Build Phases' - 'Bundle React Native code and images' and change NODE_BINARY to an absolute path to your node executable. You can find it by invoking 'which node' in the terminal."
+        source: react-native scripts/react-native-xcode.sh (0.60 to 0.7x wording)
+    no_match:
+      - line: 'warning: [R.swift] Skipping 2 images because symbol conflicts'
 
 - id: phase-script-failed
   title: A Run Script build phase failed
@@ -4031,6 +4532,11 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'Command PhaseScriptExecution failed'
       regex: 'Command (?<step>PhaseScriptExecution) failed with a nonzero exit code'
+    # Xcode 9 and older.
+    - literal: 'Command /bin/sh failed with exit code'
+      regex: 'Command (?<step>/bin/sh) failed with exit code \d+'
+    - literal: 'emitted errors but did not return a nonzero exit code'
+      regex: 'Command (?<step>PhaseScriptExecution|/bin/sh) emitted errors but did not return a nonzero exit code'
   message: 'A Run Script phase exited with an error; its own output above says why'
   explanation: >
     Xcode's wrapper line when a Run Script phase exits non-zero. It is a symptom: the script's own output, in the
@@ -4058,6 +4564,10 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'Multiple commands produce '
       regex: "Multiple commands produce ['‘](?<path>[^'’]+)['’]"
+    - literal: 'Unexpected duplicate tasks'
+      regex: "Unexpected duplicate tasks"
+    - literal: 'duplicate output file '
+      regex: "(?:^|error: )duplicate output file ['‘](?<path>[^'’]+)['’] on task"
   continuation:
     while: "^(?:\\d+\\)|note:) (?:Target '|That command depends|CreateBuildDirectory )"
     collect: "^(?:\\d+\\)|note:) (?<producers>Target '[^']+'(?: \\(project '[^']+'\\))? has .+? command|That command depends on command in Target '[^']+'.*?: script phase .+|CreateBuildDirectory \\S+)"
@@ -4085,6 +4595,11 @@ enum EmbeddedCatalog {
       - line: "error: Multiple commands produce '/Users/xhq/Library/Developer/Xcode/DerivedData/iOSProject-bxodsuowbsnzgabxwmiwlidwuxsz/Build/Products/Debug-iphonesimulator/iOSProject.app':\n1) Target 'iOSProject' has create directory command with output '/Users/xhq/Library/Developer/Xcode/DerivedData/iOSProject-bxodsuowbsnzgabxwmiwlidwuxsz/Build/Products/Debug-iphonesimulator/iOSProject.app'\n2) That command depends on command in Target 'iOSProject': script phase “[CP] Copy Pods Resources”"
         source: https://github.com/NJHu/iOSProject/issues/42
         captures: {producers: "Target 'iOSProject' has create directory command, That command depends on command in Target 'iOSProject': script phase “[CP] Copy Pods Resources”"}
+      - line: 'error: Unexpected duplicate tasks'
+        source: Xcode 14 and later, the same conflict found while planning tasks (its numbered lines follow)
+      - line: "error: duplicate output file '/Users/dev/Library/Developer/Xcode/DerivedData/App-abc/Build/Products/Debug-iphonesimulator/App.app/GoogleService-Info.plist' on task: PhaseScriptExecution Copy\\ Config /Users/dev/Library/Developer/Xcode/DerivedData/App-abc/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-1A2B.sh"
+        source: Xcode 15 wording when a script phase declares an output another task also writes
+        captures: {path: /Users/dev/Library/Developer/Xcode/DerivedData/App-abc/Build/Products/Debug-iphonesimulator/App.app/GoogleService-Info.plist}
     no_match:
       - line: 'warning: duplicate output file for build rule'
 
@@ -4098,6 +4613,9 @@ enum EmbeddedCatalog {
       regex: 'error: [A-Z][\w ]*? Violation(?: \([\w ]+\))?: .+\((?<rule>[a-z_]+)\)$'
     - literal: ' Violation'
       regex: '^[A-Z][\w ]*? Violation: .+\((?<rule>[a-z_]+)\)$'
+    # The summary, when the violation lines were not kept: only serious (error) violations fail the phase.
+    - literal: 'Done linting! Found '
+      regex: 'Done linting! Found \d+ violations?, (?<serious>[1-9]\d*) serious in \d+ files?'
   explanation: >
     SwiftLint, run from a Run Script phase or a build-tool plugin, found a violation of a rule configured as an
     error, so the script exits non-zero and the build or test run fails at that phase. The rule name in parentheses
@@ -4119,8 +4637,12 @@ enum EmbeddedCatalog {
       - line: "\tForce Cast Violation: Force casts should be avoided. (force_cast)"
         source: https://github.com/realm/SwiftLint/issues/2087 (listed under "Testing failed:")
         captures: {rule: force_cast}
+      - line: 'Done linting! Found 12 violations, 2 serious in 140 files.'
+        source: SwiftLint's summary line (0.2x to 0.5x wording)
+        captures: {serious: '2'}
     no_match:
       - line: 'Policy Violation detected in upload step'
+      - line: 'Done linting! Found 3 violations, 0 serious in 12 files.'
       - line: 'AppVersionMonitor/AppVersion.swift:23: warning: Vertical Whitespace Violation: Limit vertical whitespace to a single empty line. Currently 2. (vertical_whitespace)'
 
 - id: apple-only-api-unavailable
@@ -4167,6 +4689,28 @@ enum EmbeddedCatalog {
         captures: {api: objc_setAssociatedObject}
     no_match:
       - line: "main.swift:3:5: error: cannot find 'helper' in scope"
+
+- id: swiftpm-build-had-command-failures
+  title: SwiftPM's build had failed commands
+  category: build-failed
+  severity: error
+  role: symptom
+  patterns:
+    - literal: 'command failure'
+      regex: '(?:^|error: )build had (?<count>\d+) command failures?'
+  message: '{count} build command(s) failed'
+  explanation: >
+    The summary line of SwiftPM's llbuild-based build (Swift 3 to 5.x) after compile or link jobs failed. The
+    compiler's or linker's own errors above it are the cause.
+  fixes:
+    - summary: Fix the errors printed above this line (the first error of each module first)
+  examples:
+    match:
+      - line: '<unknown>:0: error: build had 1 command failures'
+        source: swift build on Linux (Tests/Corpus b066)
+        captures: {count: '1'}
+    no_match:
+      - line: 'Build complete!'
 """#
     /// Catalog/08-tests.yml
     static let tests = #"""
@@ -6334,15 +6878,107 @@ enum EmbeddedCatalog {
   category: compile-error-generic
   severity: error
   role: cause
+  # A missing module, a package or pod that did not install, a compiler from another release, a full disk or a
+  # killed compiler makes many ordinary-looking errors ("cannot find type 'X' in scope"); they follow from it.
+  consequence_of: [no-such-module, swift-version-mismatch, compiler-crash, out-of-memory, disk-full, sdk-missing, xcode-version, cocoapods, spm-resolution]
   patterns:
     - literal: ': error: '
-      regex: '^(?<file><[\w-]+>|[^\s<:][^:]*?):(?<line>\d+)(?::(?<column>\d+))?: error: (?!-\[|[\w.]+ : )(?<message>.+)$'
+      regex: '^(?<file><[\w-]+>|[^\s<:][^:]*?):(?<line>\d+)(?::(?<column>\d+))?: error: (?!-\[|[\w.]+ : |build had \d+ command failures?)(?<message>.+)$'
     - literal: ': fatal error: '
       regex: '^(?<file><[\w-]+>|[^\s<:][^:]*?):(?<line>\d+)(?::(?<column>\d+))?: fatal error: (?<message>.+)$'
     - literal: '❌ '
       regex: '^(?<file>[^\s<:][^:]*?\.\w+):(?<line>\d+):(?<column>\d+): (?!-\[)(?<message>.+)$'
+    # Expo's and React Native's xcpretty: the location alone in parentheses, the message in the code frame below.
+    - literal: '❌ '
+      regex: '^(?<message>\((?<file>[^\s()][^()]*\.[A-Za-z]\w*):(?<line>\d+):(?<column>\d+)\))$'
     - literal: '[x] '
       regex: '^(?:\[x\] )?(?<file>[^\s<:][^:]*?\.\w+):(?<line>\d+):(?<column>\d+): (?!-\[)(?<message>.+)$'
+    - literal: 'in scope'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]annot find (?:type )?[''‘`\"][^''’`\"]+[''’`\"] in scope.*)$'
+    - literal: 'se of undeclared '
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Uu]se of undeclared (?:identifier|type) .+)$'
+    - literal: 'se of unresolved identifier'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Uu]se of unresolved identifier .+)$'
+    - literal: 'has no member'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>(?:[Vv]alue of (?:optional )?type|[Tt]ype) [''‘].+?[''’] has no member .+)$'
+    - literal: 'annot convert '
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]annot convert (?:value|return expression|call result|the expression|expression|argument|parent) .+)$'
+    - literal: 'xpected '
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Ee]xpected (?:identifier|expression|declaration|type|pattern|member name|parameter name|initial value|function body|[''‘][^''’ ]{1,3}[''’])(?:[\s;,.]|$).*)$'
+    - literal: 'rgument'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>(?:[Mm]issing arguments? (?:for parameters?|label)|[Ee]xtra (?:trailing closure passed|arguments? (?:at position|in call|[''‘]))|[Ii]ncorrect argument labels? in call|[Aa]rgument type [''‘].+?[''’] does not conform to|[Tt]oo (?:many|few) arguments to function call|[Aa]rgument passed to call that takes no arguments).*)$'
+    - literal: 'o matching '
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Nn]o matching (?:function|member function|constructor) for .+)$'
+    - literal: 'nknown type name'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Uu]nknown type name [''‘].+)$'
+    - literal: ' named '''
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Nn]o (?:template|member|type) named [''‘].+?[''’] in .+)$'
+    - literal: 'does not conform to protocol'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Tt]ype [''‘].+?[''’] does not conform to protocol [''‘].+)$'
+    - literal: 'could not be inferred'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Gg]eneric parameter [''‘].+?[''’] could not be inferred.*)$'
+    - literal: 'mbiguous use of'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Aa]mbiguous use of .+)$'
+    - literal: 'nvalid redeclaration of'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Ii]nvalid redeclaration of .+)$'
+    - literal: 'issing return in'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Mm]issing return in .+)$'
+    - literal: 'annot assign to '
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]annot assign to (?:value|property|immutable expression) .+)$'
+    - literal: 's not marked with'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]all can throw,? but (?:it )?is not marked with [''‘]try[''’].*)$'
+    - literal: 'o visible @interface for'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Nn]o visible @interface for [''‘].+)$'
+    - literal: 'not found on object of type'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Pp]roperty [''‘].+?[''’] not found on object of type .+)$'
+    - literal: 'mplicit declaration of function'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Ii]mplicit declaration of function [''‘].+)$'
+    - literal: 'edefinition of '
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Rr]edefinition of [''‘].+)$'
+    - literal: ' declaration for '
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]annot find (?:protocol|interface) declaration for [''‘].+)$'
+    - literal: 'must be imported from module'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Dd]eclaration of [''‘].+?[''’] must be imported from module .+)$'
+    - literal: 'requires that '
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>(?:[Gg]eneric \w+|[Ii]nitializer|[Ii]nstance method|[Gg]lobal function|[Ss]tatic method|[Ss]ubscript|[Rr]eferencing \w+(?: \w+)?) [''‘].+?[''’] (?:on [''‘].+?[''’] )?requires (?:that )?[''‘].+?[''’] (?:conform to|be a class type|inherit from|be equivalent to) .+)$'
+    - literal: 'cannot be used on type'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Ii]nstance member [''‘].+?[''’] cannot be used on type .+)$'
+    - literal: 'annot use mutating member'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]annot use mutating member on immutable value.*)$'
+    - literal: 'used before being initialized'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>(?:[Vv]ariable|[Cc]onstant) [''‘].+?[''’] (?:used|captured by a closure) before being initialized.*)$'
+    - literal: 'without initializing all stored properties'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Rr]eturn from initializer without initializing all stored properties.*)$'
+    - literal: 'has no initializers'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]lass [''‘].+?[''’] has no initializers.*)$'
+    - literal: 'override'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>(?:[Oo]verriding declaration requires an [''‘]override[''’] keyword|[Mm]ethod does not override any method from its superclass|[Pp]roperty does not override any property from its superclass).*)$'
+    - literal: 'has been renamed to'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[''‘].+?[''’] has been renamed to [''‘].+)$'
+    - literal: 'is inaccessible due to'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[''‘].+?[''’] is inaccessible due to [''‘]\w+[''’] protection level.*)$'
+    - literal: 'is unavailable'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[''‘].+?[''’] is unavailable(?: in (?:iOS|macOS|tvOS|watchOS|visionOS|Mac Catalyst|application extensions)|:).*)$'
+    - literal: 'non-function type'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]annot call value of non-function type .+)$'
+    - literal: 'xtraneous argument label'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Ee]xtraneous argument labels? .+)$'
+    - literal: 'annot infer contextual base'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]annot infer contextual base in reference to member .+)$'
+    - literal: 'ambiguous without'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Tt]ype of expression is ambiguous without (?:a type annotation|more context).*)$'
+    - literal: 'witch must be exhaustive'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Ss]witch must be exhaustive.*)$'
+    - literal: 'onsecutive statements on a line'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Cc]onsecutive (?:statements|declarations) on a line must be separated by .+)$'
+    - literal: 'rrors thrown from here are not handled'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Ee]rrors thrown from here are not handled.*)$'
+    - literal: 'nterminated string literal'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[Uu]nterminated string literal.*)$'
+    - literal: 'is only available in'
+      regex: '^(?:(?<file>[^\s:<][^:]*?\.[A-Za-z]\w*):(?<line>\d+)(?::(?<column>\d+))?:? )?(?<message>[''‘].+?[''’] is only available in (?:iOS|macOS|tvOS|watchOS|visionOS|Mac Catalyst|application extensions) .+)$'
+    - literal: ' (Xcode): '
+      regex: '^(?:Swift Compiler Error|Semantic Issue|Lexical or Preprocessor Issue|Parse Issue|Clang Compiler Error|Swift Compiler Errors?|Compile Swift Sources Error) \(Xcode\): (?<message>.+)$'
   message: '{message}'
   explanation: >
     The compiler rejected code at this location. xcmedic has no specific rule for this message, so it is shown as
@@ -6368,7 +7004,25 @@ enum EmbeddedCatalog {
       - line: "[x] /path/file.swift:64:69: cannot find 'input' in scope"
         source: xcbeautify's ASCII rendering (cpisciotta/xcbeautify Tests/XcbeautifyLibTests/RendererTests/TeamCityRendererTests.swift, testCompileError)
         captures: {line: '64', message: "cannot find 'input' in scope"}
+      - line: "Easing.swift:380:42: Cannot find 'easeInOut' in scope"
+        source: Xcode issue navigator copy (file:line:col and message, no level), the form of Tests/Corpus c045
+        captures: {file: Easing.swift, line: '380', column: '42', message: "Cannot find 'easeInOut' in scope"}
+      - line: "No template named 'unary_function' in namespace 'std'; did you mean '__unary_function'?"
+        source: Xcode 16 issue navigator, message only (Tests/Corpus c070)
+        captures: {message: "No template named 'unary_function' in namespace 'std'; did you mean '__unary_function'?"}
+      - line: "Value of type 'UIView' has no member 'frameSize'"
+        source: Xcode issue navigator wording (capitalised message, no level)
+      - line: "Swift Compiler Error (Xcode): Cannot find 'GeneratedPluginRegistrant' in scope"
+        source: flutter build ios output (Flutter prints Xcode's issue type before the message)
+        captures: {message: "Cannot find 'GeneratedPluginRegistrant' in scope"}
+      - line: "Missing argument for parameter 'completion' in call"
+        source: Xcode issue navigator wording
+      - line: '❌  (ios/ShareExtension/ShareViewController.swift:244:26)'
+        source: Expo EAS build log (@expo/xcpretty), Tests/Corpus e035
+        captures: {file: ios/ShareExtension/ShareViewController.swift, line: '244', column: '26'}
     no_match:
+      - line: "warning: cannot find 'x' in scope"
+      - line: 'Test Case ''-[AppTests testExpectedIdentifier]'' passed (0.001 seconds).'
       - line: '/Users/runner/work/xcbeautify/xcbeautify/Tests/XcbeautifyLibTests/CaptureGroupTests.swift:34: error: -[XcbeautifyLibTests.CaptureGroupTests testForceFailure] : XCTAssertTrue failed - True is never false.'
       - line: '/home/dev/spm/T/Tests/LibTests/XCTests.swift:4: error: LibXCTests.testAdd : XCTAssertEqual failed: ("4") is not equal to ("3") - '
       - line: "warning: Widgets isn't code signed but requires entitlements."
@@ -6452,8 +7106,6 @@ enum EmbeddedCatalog {
       regex: 'Command (?<step>\S+) failed with a nonzero exit code'
     - literal: 'failed with exit code'
       regex: '^Command (?<step>/\S+) failed with exit code (?<code>\d+)'
-    - literal: 'emitted errors but did not return'
-      regex: '^Command (?<step>\S+) emitted errors but did not return a nonzero exit code'
   message: 'Command {step} failed'
   explanation: >
     Xcode's wrapper line after any failing build step (Xcode 9 and earlier: `Command /bin/sh failed with
@@ -6466,12 +7118,9 @@ enum EmbeddedCatalog {
       - line: 'Command SwiftCompile failed with a nonzero exit code'
         source: https://github.com/swiftlang/swift/issues/80938
         captures: {step: SwiftCompile}
-      - line: 'Command /bin/sh failed with exit code 23'
-        source: Xcode 9 and earlier wording of a failed script phase (Tests/Corpus c054)
-        captures: {step: /bin/sh, code: '23'}
-      - line: 'Command /bin/sh emitted errors but did not return a nonzero exit code to indicate failure'
-        source: Xcode's line for a script phase that printed error lines (Tests/Corpus c057)
-        captures: {step: /bin/sh}
+      - line: 'Command /usr/bin/codesign failed with exit code 1'
+        source: Xcode 9 and earlier wording of a failed signing step (the script-phase form, `Command /bin/sh failed`, is 07-compiler's phase-script-failed)
+        captures: {step: /usr/bin/codesign, code: '1'}
     no_match:
       - line: 'Command SwiftCompile succeeded'
 
