@@ -2870,6 +2870,9 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'an out-of-date resolved file was detected'
       regex: 'an out-of-date resolved file was detected(?: at (?<path>\S+?),)?(?:.*?Running resolver because (?<reason>.+?)\.?$)?'
+    # SwiftPM 5.3 to 5.6 (swift build --disable-automatic-resolution).
+    - literal: 'cannot update Package.resolved file because automatic resolution is disabled'
+      regex: 'cannot update Package\.resolved file because automatic resolution is disabled'
   message: 'Package.resolved does not match the package requirements, and this build may not re-resolve'
   explanation: >
     The build runs with package resolution locked to the committed Package.resolved
@@ -2895,6 +2898,8 @@ enum EmbeddedCatalog {
       - line: 'an out-of-date resolved file was detected … Running resolver because the following dependencies were added: ''dexcomkit'''
         source: https://github.com/kylebshr/luka-ios/pull/119 (Xcode Cloud, path elided in the quote)
         captures: {reason: 'the following dependencies were added: ''dexcomkit'''}
+      - line: 'error: cannot update Package.resolved file because automatic resolution is disabled'
+        source: swift build --disable-automatic-resolution on Linux for realm/SwiftLint 0.40.3, quoted in a setup action's source (code search)
     no_match:
       - line: 'Resolved source packages:'
 
@@ -2959,6 +2964,30 @@ enum EmbeddedCatalog {
     no_match:
       - line: 'warning: Package.resolved file was updated'
 
+- id: package-resolved-severely-out-of-date
+  title: Package.resolved blocks resolution
+  category: package-resolved-stale
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'most likely severely out-of-date'
+      regex: 'Package\.resolved file is most likely severely out-of-date'
+  message: 'Package.resolved is out of date and prevents resolution'
+  explanation: >
+    SwiftPM found that the pins in Package.resolved no longer fit the dependencies the manifests declare (a
+    package was renamed, moved to another URL, or its identity changed), so it cannot resolve from them.
+  fixes:
+    - summary: Delete Package.resolved, resolve again and commit the new file
+      commands: ['rm Package.resolved && swift package resolve', 'git add Package.resolved']
+  examples:
+    match:
+      - line: 'error: the Package.resolved file is most likely severely out-of-date and is preventing correct resolution; delete the resolved file and try again'
+        source: swift build output quoted in a public repository's issue reproduction (code search; SwiftPM 5.x)
+      - line: '  the Package.resolved file is most likely severely out-of-date'
+        source: under xcodebuild's "Could not resolve package dependencies:" (as a CI test fixture prints it; code search)
+    no_match:
+      - line: 'Package.resolved is up-to-date'
+
 - id: package-resolution-locked
   title: Package resolution is locked to Package.resolved
   category: package-resolved-stale
@@ -2986,19 +3015,24 @@ enum EmbeddedCatalog {
 
 - id: spm-tools-version-too-new
   title: A package needs a newer Swift tools version than this toolchain
-  category: spm-resolution
+  category: swift-version-mismatch
   severity: error
   role: cause
   patterns:
+    # SwiftPM 5.x and later name the package by identity; SwiftPM 4 and Xcode 11 by its path or URL ("package at '...' @ sha").
     - literal: 'is using Swift tools version'
-      regex: "package '(?<package>[^']+)'(?: @ \\S+)? is using Swift tools version (?<required>[\\d.]+) but the installed version is (?<installed>[\\d.]+)"
+      regex: "package (?:at )?['‘\"“`](?<package>[^'’\"”`]+)['’\"”`](?: @ \\S+)? is using Swift tools version (?<required>[\\d.]+) but the installed version is (?<installed>[\\d.]+)"
     - literal: 'which is no longer supported'
-      regex: "package '(?<package>[^']+)' is using Swift tools version (?<required>[\\d.]+) which is no longer supported"
+      regex: "package (?:at )?['‘\"“`](?<package>[^'’\"”`]+)['’\"”`](?: @ \\S+)? is using Swift tools version (?<required>[\\d.]+) which is no longer supported"
+    # swiftLanguageVersions / swiftLanguageModes newer than this toolchain knows.
+    - literal: 'requires minimum Swift language version'
+      regex: "package ['‘\"“`](?<package>[^'’\"”`]+)['’\"”`] requires minimum Swift language version (?<required>\\S+) which is not supported by the current tools version \\((?<installed>[\\d.]+)\\)"
   message: "Package '{package}' needs Swift tools {required}; this toolchain has {installed}"
   explanation: >
     The package's manifest starts with a `// swift-tools-version:` newer than the Swift of the selected
     Xcode or toolchain (or, with "no longer supported", older than it still accepts). On CI this is
-    usually a dependency update that requires a newer Xcode than the runner selects.
+    usually a dependency update that requires a newer Xcode than the runner selects, or a runner image
+    whose default Xcode is older than the one the developers use.
   fixes:
     - summary: Select a newer Xcode on CI (or a newer Swift toolchain)
       commands: ['sudo xcode-select -s /Applications/Xcode_26.0.app/Contents/Developer', 'swift --version']
@@ -3014,26 +3048,88 @@ enum EmbeddedCatalog {
       - line: "error: 'tv': package 'package.swift' is using Swift tools version 3.1.0 which is no longer supported; consider using '// swift-tools-version: 6.3' to specify the current tools version"
         source: swift 6.3.1 on Linux (shared/reference/failures.yaml, spm-tools-version-mismatch)
         captures: {package: package.swift, required: 3.1.0}
+      - line: "~/contacts: error: package at '~/contacts' is using Swift tools version 5.5.0 but the installed version is 5.3.0"
+        source: Tests/Corpus b024 (make -> swift build, Swift 5.3)
+        captures: {package: '~/contacts', required: 5.5.0, installed: 5.3.0}
+      - line: "package at 'https://github.com/invadingoctopus/octopuskit' @ 4115ff2a63b0df684eca20367d59ffc22906faae is using Swift tools version 5.3.0 but the installed version is 5.2.0"
+        source: Tests/Corpus b027 (Xcode 11.6, adding a package)
+        captures: {package: 'https://github.com/invadingoctopus/octopuskit', required: 5.3.0, installed: 5.2.0}
+      - line: "error: package 'Primary' requires minimum Swift language version 1000 which is not supported by the current tools version (5.0.0)"
+        source: SwiftPM's own functional tests (swiftlang/swift-package-manager, code search)
+        captures: {package: Primary, required: '1000', installed: 5.0.0}
+      - line: "package 'checkout' is using Swift tools version 5.9.0 but the installed version is 5.8.0"
+        source: Tests/Corpus b062 (xcodebuild -resolvePackageDependencies, Xcode 14.3.1, under Resolve Package Graph)
+        captures: {package: checkout, required: 5.9.0, installed: 5.8.0}
     no_match:
       - line: '// swift-tools-version: 6.0'
+      - line: 'Swift tools version 5.9.0 is in use'
+
+- id: spm-incompatible-tools-version
+  title: A dependency's versions need a newer Swift tools version
+  category: swift-version-mismatch
+  severity: error
+  role: cause
+  patterns:
+    # PubGrub's explanation, alone or inside "Dependencies could not be resolved because ...".
+    - literal: 'contains incompatible tools version'
+      regex: "['‘\"“`]?(?<package>[^\\s'’\"”`]+)['’\"”`]?(?: [\\d.]+)? contains incompatible tools version(?: \\((?<required>[\\d.]+)\\))?"
+  message: "The versions of '{package}' that match need Swift tools {required}, newer than this toolchain"
+  explanation: >
+    Every version of the dependency that satisfies the requirement declares a `// swift-tools-version:` newer
+    than the Swift of the selected Xcode, so SwiftPM cannot even read their manifests and the resolver
+    gives up. The dependency (or a new release of it that an open-ended requirement picked up) needs a newer
+    Xcode than the runner selects.
+  fixes:
+    - summary: Select the Xcode the dependency needs on CI
+      commands: ['sudo xcode-select -s /Applications/Xcode_26.0.app/Contents/Developer', 'xcrun swift --version']
+    - summary: Or cap the requirement below the release that raised the tools version, and commit Package.resolved
+      snippet: '.package(url: "https://github.com/owner/{package}.git", "1.0.0"..<"1.4.0")'
+  docs:
+    - https://developer.apple.com/documentation/packagedescription
+  examples:
+    match:
+      - line: "Dependencies could not be resolved because 'Runestone' contains incompatible tools version (5.5.0) and root depends on 'Runestone' 0.2.1..<1.0.0."
+        source: Tests/Corpus b083 (Xcode 12.5.1 package resolution)
+        captures: {package: Runestone, required: 5.5.0}
+      - line: "'screenshotableview' >= 1.0.0 cannot be used because 'screenshotableview' 1.0.0 contains incompatible tools version (5.9.0) and no versions of 'screenshotableview' match the requirement 1.0.1..<2.0.0."
+        source: Tests/Corpus b026 (xcodebuild on the GitHub Actions macos-13 image)
+        captures: {package: screenshotableview, required: 5.9.0}
+      - line: "  'generalizedmap' 0.1.0 contains incompatible tools version (6.4.0)"
+        source: xcodebuild -resolvePackageDependencies, as quoted in a public project's troubleshooting notes (code search)
+        captures: {package: generalizedmap, required: 6.4.0}
+    no_match:
+      - line: "Dependencies could not be resolved because no versions of 'dep' match the requirement 3.0.0..<4.0.0"
 
 - id: spm-dependencies-unsatisfiable
   title: No versions satisfy the package requirements
   category: spm-resolution
   severity: error
   role: cause
+  # A dependency that could not be fetched, or whose manifests this toolchain cannot read, has no
+  # versions: then the network or tools-version finding is the cause.
+  consequence_of: [network, swift-version-mismatch]
   patterns:
+    # PubGrub (SwiftPM 5.2 and later, Xcode 11.4 and later).
     - literal: 'Dependencies could not be resolved because'
       regex: 'Dependencies could not be resolved because (?<why>.+)'
+    # SwiftPM 5.0 and 5.1: "the package dependency graph could not be resolved; possibly because of these
+    # requirements:" or "; unable to find any available tag for the following requirements:".
+    - literal: 'dependency graph could not be resolved'
+      regex: '[Dd]ependency graph could not be resolved(?:; (?<why>.+?):?)?$'
+    # SwiftPM 4 and 5.0.
+    - literal: 'dependency graph is unresolvable'
+      regex: '[Dd]ependency graph is unresolvable(?:; (?<why>.+?):?)?$'
   message: 'SwiftPM found no versions that satisfy every requirement: {why}'
   explanation: >
     SwiftPM's version solver found no set of versions that satisfies every requirement: the requested
     version or tag does not exist, two packages need different major versions of the same dependency,
-    or an exact pin blocks an update.
+    a stable version depends on a branch or revision, or an exact pin blocks an update.
   fixes:
     - summary: See which versions exist and who requires what
       commands: ['git ls-remote --tags https://github.com/owner/package.git', 'swift package show-dependencies']
     - summary: 'Relax the requirement (from: instead of exact:) or update the dependency that pins the old version'
+    - summary: After changing requirements, resolve again from scratch and commit Package.resolved
+      commands: ['swift package reset && swift package resolve']
   docs:
     - https://www.swift.org/documentation/package-manager/
   examples:
@@ -3041,8 +3137,199 @@ enum EmbeddedCatalog {
       - line: "error: Dependencies could not be resolved because no versions of 'dep' match the requirement 3.0.0..<4.0.0 and root depends on 'dep' 3.0.0..<4.0.0."
         source: swift 6.3.1 on Linux (requirement from 3.0.0 on a package tagged 1.x)
         captures: {why: "no versions of 'dep' match the requirement 3.0.0..<4.0.0 and root depends on 'dep' 3.0.0..<4.0.0."}
+      - line: 'error: the package dependency graph could not be resolved; unable to find any available tag for the following requirements:'
+        source: Tests/Corpus b095 (Homebrew CI, swift build on macOS 10.14)
+        captures: {why: unable to find any available tag for the following requirements}
+      - line: 'error: the package dependency graph could not be resolved; possibly because of these requirements:'
+        source: SwiftPM 5.x ResolverDiagnostics.Unsatisfiable (swiftlang/swift-package-manager, code search)
+        captures: {why: possibly because of these requirements}
+      - line: 'error: dependency graph is unresolvable; found these conflicting requirements:'
+        source: Tests/Corpus b081 (make -> swift build, Swift 5.0)
+        captures: {why: found these conflicting requirements}
     no_match:
       - line: 'Dependencies resolved in 2.3s'
+      - line: 'Computed dependency graph in 0.12s'
+
+- id: spm-resolver-internal-error
+  title: SwiftPM's version solver hit an internal error
+  category: spm-resolution
+  severity: error
+  role: cause
+  patterns:
+    # PubGrub's assertion, printed by swift and by Xcode (Xcode 13 to 15) as InternalError(description: ...).
+    - literal: 'almost satisfy the current partial solution'
+      regex: 'Expected root cause (?<cause>.*?) to almost satisfy the current partial solution'
+  message: "SwiftPM's version solver failed with an internal error"
+  explanation: >
+    The package resolver (PubGrub) reached a state it considers impossible. It happens with some combinations
+    of conflicting requirements, usually two packages wanting incompatible ranges of a shared dependency, and
+    is fixed in newer SwiftPM releases; the underlying conflict is still real.
+  fixes:
+    - summary: Look for two requirements on the same dependency that cannot both hold, and align them
+      commands: ['swift package show-dependencies']
+    - summary: Clear the package caches and resolve again, with the newest Xcode you can use
+      commands: ['rm -rf ~/Library/Caches/org.swift.swiftpm ~/Library/Developer/Xcode/DerivedData/*/SourcePackages', 'xcodebuild -resolvePackageDependencies']
+  examples:
+    match:
+      - line: 'InternalError(description: "Internal error. Please file a bug at https://bugs.swift.org with this info. Expected root cause {apptemplatecodecomponents.common[everything] 1.2.3, ¬apptemplatecodecomponents.sniwrapper[everything] 1.0.0..<2.0.0} to almost satisfy the current partial solution:\n * [Decision 0: <synthesized-root>[everything] 1.0.0]'
+        source: Tests/Corpus b096 (Xcode 14.3 issue navigator, cut)
+    no_match:
+      - line: 'Computing version for apptemplatecodecomponents'
+
+- id: spm-unsafe-build-flags
+  title: A remote package product uses unsafe build flags
+  category: spm-resolution
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'contains unsafe build flags'
+      regex: "target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] in product ['‘\"“`](?<product>[^'’\"”`]+)['’\"”`] contains unsafe build flags"
+  message: "Package product '{product}' uses unsafe build flags and cannot be a remote dependency"
+  explanation: >
+    SwiftPM refuses unsafeFlags (arbitrary compiler or linker flags) in packages that are depended on by URL
+    and version; they are only allowed in the root package, local (path) packages, and dependencies pinned to a
+    branch or revision. The dependency's release added unsafeFlags, or the product is used by version where
+    its authors expect a branch.
+  fixes:
+    - summary: Depend on a release of the package that does not use unsafeFlags (ask its maintainers), or on a branch or revision
+      snippet: '.package(url: "https://github.com/owner/package.git", revision: "<commit>")'
+    - summary: Or vendor the package locally and depend on it by path
+      snippet: '.package(path: "../Vendor/package")'
+  examples:
+    match:
+      - line: "  the target 'gRPC-Core' in product 'gRPC-cpp' contains unsafe build flags"
+        source: Tests/Corpus b094 (xcodebuild -resolvePackageDependencies)
+        captures: {target: gRPC-Core, product: gRPC-cpp}
+    no_match:
+      - line: "warning: the target 'Foo' uses unsafe build flags, which are only allowed in root packages"
+
+- id: spm-legacy-build-locations
+  title: Swift packages need the workspace's modern build locations
+  category: spm-resolution
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'Packages are not supported when using legacy build locations'
+      regex: 'Packages are not supported when using legacy build locations'
+  message: 'The workspace uses legacy build locations, where Swift packages are not supported'
+  explanation: >
+    The workspace settings (xcshareddata/WorkspaceSettings.xcsettings) select the legacy "Build Location"
+    (BuildLocationStyle / DerivedDataLocationStyle of old projects, or the legacy build system), and Xcode
+    resolves Swift packages only with the default unique DerivedData locations. Flutter and other generated
+    projects written before Swift package support carry such settings.
+  fixes:
+    - summary: In Xcode, File > Workspace Settings, set Derived Data and Build Location to the defaults, and commit the change
+    - summary: Or remove the legacy keys from the shared workspace settings
+      commands: ['/usr/libexec/PlistBuddy -c "Delete :BuildLocationStyle" MyApp.xcworkspace/xcshareddata/WorkspaceSettings.xcsettings']
+  examples:
+    match:
+      - line: '  Packages are not supported when using legacy build locations, but the current project has them enabled. Command: xcrun, OS error code: 74'
+        source: Tests/Corpus b005 (flutter tool running xcodebuild -list)
+    no_match:
+      - line: 'Build location: /Users/me/Library/Developer/Xcode/DerivedData'
+
+- id: spm-invalid-manifest
+  title: A package manifest cannot be loaded
+  category: spm-resolution
+  severity: error
+  role: cause
+  patterns:
+    # Xcode prints the bare heading under "Could not resolve package dependencies:"; SwiftPM adds what the
+    # compiler said ("Invalid manifest (compiled with: [...])").
+    - literal: 'nvalid manifest'
+      regex: '(?:^|: )[Ii]nvalid manifest(?: \((?<detail>[^)]*)|[.:]|$)'
+    # SwiftPM 4 and 5.0.
+    - literal: 'manifest parse error(s)'
+      regex: 'manifest parse error\(s\):?(?: (?<detail>.+))?'
+  message: 'A Package.swift could not be compiled or evaluated'
+  explanation: >
+    SwiftPM compiles and runs each Package.swift to read it. It failed: a syntax or API error in the manifest
+    (often an API newer than the selected toolchain), a manifest that needs a newer tools version, or a
+    toolchain (TOOLCHAINS, a swift.org snapshot) that does not match the Xcode running the build. The lines
+    after this one, or `swift package dump-package`, show the compiler errors.
+  fixes:
+    - summary: Load the manifest by itself to see the errors
+      commands: ['swift package dump-package']
+    - summary: Build with the toolchain of the selected Xcode; unset an overriding TOOLCHAINS on CI
+      commands: ['unset TOOLCHAINS', 'xcrun swift --version']
+  examples:
+    match:
+      - line: '  Invalid manifest'
+        source: Tests/Corpus b063 (Xcode 15.3 with a swift.org TOOLCHAINS override)
+      - line: "error: 'kaitokit': Invalid manifest (compiled with: [\"/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/swiftc\", \"-vfsoverlay\"])"
+        source: swift build on macOS, as quoted in a public project's notes (code search; argument list cut)
+      - line: 'error: manifest parse error(s): Invalid version string: 2.0'
+        source: swift build (SwiftPM 4), as quoted in a public project's notes on Swift package problems (code search)
+        captures: {detail: 'Invalid version string: 2.0'}
+    no_match:
+      - line: 'note: the manifest is valid'
+      - line: 'A package with an invalid manifest is skipped by the index'
+
+- id: spm-platform-version-mismatch
+  title: A package product needs a higher deployment target than the target using it
+  category: spm-resolution
+  severity: error
+  role: cause
+  patterns:
+    # Xcode.
+    - literal: 'requires minimum platform version'
+      regex: "(?:package )?product ['‘\"“`](?<product>[^'’\"”`]+)['’\"”`] requires minimum platform version (?<required>[\\d.]+)(?: for (?:the )?(?<platform>\\S+) platform)?(?:, but this target supports (?<supported>[\\d.]+))?"
+    # swift build.
+    - literal: 'but depends on the product '
+      regex: "the [\\w-]+ ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] requires (?<platform>\\S+) (?<supported>[\\d.]+), but depends on the product ['‘\"“`](?<product>[^'’\"”`]+)['’\"”`] which requires \\S+ (?<required>[\\d.]+)"
+  message: "Package product '{product}' requires {platform} {required}, higher than this target's deployment target"
+  explanation: >
+    A package raised its minimum platform (`platforms:` in its Package.swift) above the deployment target of the
+    target that uses it. A dependency update (an open version range, or Flutter and React Native plugins moving
+    to Swift packages) is the usual trigger.
+  fixes:
+    - summary: Raise the target's deployment target (IPHONEOS_DEPLOYMENT_TARGET, or `platforms:` in your Package.swift) to at least the version in the message
+      snippet: 'platforms: [.iOS(.v15)]'
+    - summary: Or pin the dependency to the last release that supports your deployment target, and commit Package.resolved
+  examples:
+    match:
+      - line: "The package product 'RunRunCore' requires minimum platform version 13.0 for the iOS platform, but this target supports 12.0"
+        source: a public project's fix notes (code search; Xcode, iOS app depending on a local package)
+        captures: {product: RunRunCore, required: '13.0', platform: iOS, supported: '12.0'}
+      - line: "error: The package product 'X' requires minimum platform version 15.0 for the iOS platform, but this target supports 13.0"
+        source: quoted in a React Native package's source comment (code search)
+        captures: {product: X, required: '15.0', supported: '13.0'}
+      - line: "error: the executable 'LoginDemo' requires macos 10.13, but depends on the product 'NestedA11yIDs' which requires macos 12.0; consider changing the executable 'LoginDemo' to require macos 12.0 or later, or the product 'NestedA11yIDs' to require macos 10.13 or earlier."
+        source: swift run output quoted in a public repository (code search)
+        captures: {target: LoginDemo, platform: macos, supported: '10.13', product: NestedA11yIDs, required: '12.0'}
+    no_match:
+      - line: 'Minimum platform version: iOS 13.0'
+
+- id: spm-binary-target-artifact
+  title: A binary package target's artifact cannot be used
+  category: spm-resolution
+  severity: error
+  role: cause
+  consequence_of: [network]
+  patterns:
+    - literal: 'of binary target '
+      regex: "artifact of binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] (?<problem>has changed checksum|has an invalid checksum|failed download|failed extraction|does not match checksum)"
+  message: "The artifact of binary target '{target}' {problem}"
+  explanation: >
+    A `.binaryTarget(url:checksum:)` dependency (an .xcframework zip) could not be used: its download failed,
+    the archive could not be extracted, or its checksum differs from the one in the manifest or the one SwiftPM
+    recorded before. A changed checksum means the vendor replaced the file behind the same URL, or a proxy or
+    captive portal served something else.
+  fixes:
+    - summary: Clear SwiftPM's artifact cache and resolve again
+      commands: ['rm -rf ~/Library/Caches/org.swift.swiftpm/artifacts ~/Library/Developer/Xcode/DerivedData/*/SourcePackages/artifacts', 'swift package resolve']
+    - summary: Update to a release of the package whose manifest has the right checksum (compute one with swift package compute-checksum)
+      commands: ['swift package compute-checksum Foo.xcframework.zip']
+  examples:
+    match:
+      - line: "error: artifact of binary target 'FirebaseAnalytics' has changed checksum; this is a potential security risk so the new artifact won't be downloaded"
+        source: SwiftPM 5.x Diagnostic.Message.artifactChecksumChanged (swiftlang/swift-package-manager source, code search); target name filled in
+        captures: {target: FirebaseAnalytics, problem: has changed checksum}
+      - line: "error: downloaded artifact of binary target 'FirebaseAnalytics' has an invalid checksum"
+        source: SwiftPM 5.x Diagnostic.Message.artifactInvalidChecksum (swiftlang/swift-package-manager source, code search); target name filled in
+        captures: {target: FirebaseAnalytics, problem: has an invalid checksum}
+    no_match:
+      - line: "Downloading binary artifact https://dl.google.com/firebase/ios/swiftpm/10.0.0/FirebaseAnalytics.zip"
 
 - id: spm-local-package-missing
   title: A local package path does not exist
@@ -3078,15 +3365,18 @@ enum EmbeddedCatalog {
   category: spm-resolution
   severity: error
   role: cause
+  # When the package could not be fetched or resolved, none of its products exist.
+  consequence_of: [network, package-resolved-stale, swift-version-mismatch]
   patterns:
-    - literal: ' not found in package '
-      regex: "product ['‘](?<product>[^'’]+)['’] required by package ['‘](?<package>[^'’]+)['’] target ['‘](?<target>[^'’]+)['’] not found in package ['‘](?<inPackage>[^'’]+)['’]"
+    # SwiftPM 5.x says "... not found." when it cannot tell which package should have had it.
+    - literal: ' required by package '
+      regex: "product ['‘\"“`](?<product>[^'’\"”`]+)['’\"”`] required by package ['‘\"“`](?<package>[^'’\"”`]+)['’\"”`] target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] not found(?: in package ['‘\"“`](?<inPackage>[^'’\"”`]+)['’\"”`])?"
     # SwiftPM 4 and 5 wording.
     - literal: 'product dependency '
-      regex: "product dependency ['‘](?<product>[^'’]+)['’](?: in package ['‘](?<inPackage>[^'’]+)['’])? not found"
+      regex: "product dependency ['‘\"“`](?<product>[^'’\"”`]+)['’\"”`](?: in package ['‘\"“`](?<inPackage>[^'’\"”`]+)['’\"”`])? not found"
     # Xcode's wording for a package product a target links that no resolved package provides.
     - literal: 'issing package product '
-      regex: "[Mm]issing package product ['‘](?<product>[^'’]+)['’]"
+      regex: "[Mm]issing package product ['‘\"“`](?<product>[^'’\"”`]+)['’\"”`]"
   message: "Package product {product} was not found"
   explanation: >
     A target names a product that no resolved package offers: the product name is wrong or differs in case, the
@@ -3105,6 +3395,9 @@ enum EmbeddedCatalog {
       - line: "error: 'virtual-terminal-demo': product 'VirtualTerminal' required by package 'virtual-terminal-demo' target 'virtual-terminal-demo' not found in package 'VirtualTerminal'. Did you mean '.product(name: \"VirtualTerminal\", package: \"virtualterminal\")'?"
         source: https://github.com/compnerd/VirtualTerminal/pull/3
         captures: {product: VirtualTerminal, package: virtual-terminal-demo, target: virtual-terminal-demo, inPackage: VirtualTerminal}
+      - line: "error: 'app': product 'Logging' required by package 'app' target 'App' not found."
+        source: SwiftPM 5.x ModuleError.productDependencyNotFound without a package name (swiftlang/swift-package-manager source); names filled in
+        captures: {product: Logging, package: app, target: App}
       - line: "error: product dependency 'BigInt' not found"
         source: https://github.com/travis-ci/travis-ci/issues/8558 (swift build, Xcode 9)
         captures: {product: BigInt}
@@ -3119,11 +3412,19 @@ enum EmbeddedCatalog {
   category: spm-resolution
   severity: error
   role: cause
+  # A clone that failed for the network is named by the network finding (the line git prints below).
+  consequence_of: [network]
   patterns:
     - literal: 'The remote repository could not be accessed'
       regex: '(?<url>[^\s`''‘’"]+)[`''’"]?: The remote repository could not be accessed'
     - literal: 'Failed to clone repository '
       regex: '^(?!.*skipping cache).*?Failed to clone repository (?<url>\S+?):?$'
+    # SwiftPM 4 ("error: failed to clone; Cloning into bare repository ...").
+    - literal: 'failed to clone'
+      regex: '^(?!.*skipping cache)(?:.*?: )?failed to clone(?:;|:|$)'
+    # Xcode 11 to 13 (the reason follows, on the same line or the next).
+    - literal: 'Error while fetching remote repository'
+      regex: 'Error while fetching remote repository:? ?(?<url>[^\s:]+(?::[^\s:]+)?)'
   continuation:
     # git's own lines under the message; a network or credential line ends the block so that its own
     # rule names it.
@@ -3157,8 +3458,17 @@ enum EmbeddedCatalog {
       - line: '`git@github.com:e-id-admin/didresolver-swift.git`: The remote repository could not be accessed. Make sure a valid repository exists at the specified location and that the correct credentials have been supplied.'
         source: https://github.com/swiyu-admin-ch/eidch-ios-wallet/issues/1 (Xcode 16.2)
         captures: {url: git@github.com:e-id-admin/didresolver-swift.git}
+      - line: "error: failed to clone; Cloning into bare repository '/root/.build/repositories/sqlite.git--3563016140443910907'..."
+        source: Tests/Corpus b080 (swift build in Docker, Swift 3.1/4.0; a DNS failure follows)
+      - line: 'Error while fetching remote repository: git@github.com:vmanot/Runtime.git'
+        source: Tests/Corpus b022 (Xcode 12, ssh dependency URL without a key)
+        captures: {url: 'git@github.com:vmanot/Runtime.git'}
+      - line: 'error project: Error while fetching remote repositoryhttps://github.com/cbpowell/MarqueeLabel: Communication with the service was interrupted.'
+        source: https://github.com/yichengchen/ATV-Bilibili-demo/issues/14 (Xcode issue navigator copy, no space after the heading)
+        captures: {url: 'https://github.com/cbpowell/MarqueeLabel'}
     no_match:
       - line: "warning: 'swift-argument-parser-nonexistent': skipping cache due to an error: Failed to clone repository https://github.com/apple/swift-argument-parser-nonexistent.git:"
+      - line: 'Fetching from https://github.com/apple/swift-argument-parser.git'
 
 - id: git-authentication-failed
   title: git has no credentials for a dependency's repository
@@ -3168,8 +3478,9 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'Permission denied (publickey)'
       regex: '(?:\S+@(?<host>[\w.-]+): )?Permission denied \(publickey'
-    - literal: 'Authentication failed because no credentials were provided'
-      regex: 'Authentication failed because no credentials were provided'
+    # Xcode's built-in git: "no credentials were provided", "the credentials were missing", "the credentials were rejected".
+    - literal: 'Authentication failed because '
+      regex: 'Authentication failed because (?:no credentials? (?:were|was) provided|the credentials were (?:missing|rejected))'
     - literal: 'Host key verification failed'
       regex: 'Host key verification failed'
     - literal: 'could not read Username for'
@@ -3195,6 +3506,10 @@ enum EmbeddedCatalog {
         source: https://github.com/bitrise-steplib/steps-ios-auto-provision/issues/89
       - line: '    Host key verification failed.'
         source: https://github.com/urbanairship/ios-library/issues/425
+      - line: 'Authentication failed because the credentials were missing. '
+        source: Tests/Corpus b022 (Xcode 12)
+      - line: 'x-swift-package-repository-authentication://?scm=com.apple.dt.Xcode.sourcecontrol.Git&url=git@github.com:daltoniam/Starscream.git#error=-1002 Authentication failed because the credentials were rejected'
+        source: https://github.com/stasel/WebRTC-iOS/issues/68
     no_match:
       - line: 'Permission denied'
 
@@ -3202,35 +3517,61 @@ enum EmbeddedCatalog {
   title: xcodebuild could not resolve package dependencies
   category: spm-resolution
   severity: error
-  role: symptom
+  role: cause
+  # xcodebuild's heading; the reason is on the lines after it. When another rule names that reason, the
+  # heading is only its wrapper.
+  consequence_of: [spm-resolution, package-resolved-stale, swift-version-mismatch, network, disk-full, ci-environment, xcode-version]
   patterns:
     - literal: 'Could not resolve package dependencies'
       regex: 'Could not resolve package dependencies'
+  continuation:
+    # The indented reason lines (stripped of their indent here); a new step, xcodebuild's next message or
+    # fastlane's summary ends them.
+    while: '^(?!xcodebuild: |\*\* |Exit status|Resolve Package Graph|Resolved source packages|Command line invocation|User defaults|Build settings|Writing error result bundle|Error: |ERROR)\S'
+    collect: '^(?<reason>\S.*)$'
+    max_lines: 6
   message: 'xcodebuild could not resolve the package dependencies'
   explanation: >
     xcodebuild's heading for any package resolution failure. The reason is on the indented lines right
-    after it (out-of-date Package.resolved, authentication, network, conflicting versions) and is
-    listed as its own finding when xcmedic knows it.
+    after it (out-of-date Package.resolved, authentication, network, conflicting versions, a missing
+    checkout) and is listed as its own finding when xcmedic knows it; otherwise the `reason` lines say it.
   fixes:
     - summary: Read the lines right after this one; to see them alone, resolve in a separate step
       commands: ['xcodebuild -resolvePackageDependencies -scheme MyScheme']
+    - summary: When a checkout or repository folder "doesn't exist", the package cache is stale; clear it and resolve again
+      commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData/*/SourcePackages ~/Library/Caches/org.swift.swiftpm', 'xcodebuild -resolvePackageDependencies -scheme MyScheme']
   examples:
     match:
       - line: 'xcodebuild: error: Could not resolve package dependencies:'
         source: https://github.com/bitrise-steplib/steps-ios-auto-provision/issues/89
+      - line: "xcodebuild: error: Could not resolve package dependencies:\n  Error Domain=NSCocoaErrorDomain Code=260 \"The folder “RxSwift” doesn’t exist.\" UserInfo={NSFilePath=/Users/distiller/Library/Developer/Xcode/DerivedData/Ruthinium-gbczldmpqdkdvlgrtgujyjyzdfnt/SourcePackages/checkouts/RxSwift}"
+        source: Tests/Corpus b003 (fastlane gym, Xcode 11 on CircleCI; UserInfo shortened)
+        captures: {reason: "Error Domain=NSCocoaErrorDomain Code=260 \"The folder “RxSwift” doesn’t exist.\" UserInfo={NSFilePath=/Users/distiller/Library/Developer/Xcode/DerivedData/Ruthinium-gbczldmpqdkdvlgrtgujyjyzdfnt/SourcePackages/checkouts/RxSwift}"}
     no_match:
       - line: 'Resolve Package Graph'
+      - line: 'Resolved source packages:'
 
 - id: cocoapods-dependency-not-resolved
   title: CocoaPods could not resolve a pod
   category: cocoapods
   severity: error
   role: cause
+  # Spec repos that could not be downloaded have no specifications: the network finding is the cause. Run
+  # from an Xcode Cloud script (ci_post_clone.sh), the failed script is what the build reports.
+  consequence_of: [network, xcode-cloud-script]
   patterns:
     - literal: 'could not find compatible versions for pod'
       regex: 'CocoaPods could not find compatible versions for pod ["“](?<pod>[^"”]+)["”]'
     - literal: 'Unable to find a specification for '
       regex: 'Unable to find a specification for [`''‘](?<pod>[^`''’ ]+)(?: \((?<requirement>[^)]*)\))?[`''’](?: depended upon by [`''‘](?<dependent>[^`''’]+)[`''’])?'
+    # CocoaPods 1.0 and 1.1: the requirements follow on "- `X (~> 1.0)` required by `Podfile`" lines.
+    - literal: 'Unable to satisfy the following requirements'
+      regex: 'Unable to satisfy the following requirements'
+    # The explanation CocoaPods prints under the heading, sometimes pasted alone.
+    - literal: 'required a higher minimum deployment target'
+      regex: "Specs satisfying the [`'‘](?<pod>[^`'’ ]+).*? dependency were found, but they required a higher minimum deployment target"
+    - literal: 'None of your spec sources contain a spec satisfying the dependency'
+      regex: 'None of your spec sources contain a spec satisfying the dependency:? [`''‘](?<pod>[^`''’ ]+)(?: \((?<requirement>[^)]*)\))?[`''’]'
   message: 'pod install could not resolve {pod}'
   explanation: >
     No spec repo the Podfile uses has a version of the pod that satisfies every requirement: the local copy of the
@@ -3259,8 +3600,48 @@ enum EmbeddedCatalog {
       - line: '[!] Unable to find a specification for `xxxxxSDK`'
         source: https://github.com/FIRHQ/flow.ci/issues/107
         captures: {pod: xxxxxSDK}
+      - line: 'Specs satisfying the `AFNetworking (~> 2.6), AFNetworking (= 2.6.3)` dependency were found, but they required a higher minimum deployment target.'
+        source: a pod install log quoted in a public repository's notes (code search)
+        captures: {pod: AFNetworking}
+      - line: 'Specs satisfying the `firebase_core (from `.symlinks/plugins/firebase_core/ios`)` dependency were found, but they required a higher minimum deployment target.'
+        source: flutter pod install, quoted in a public project's fix notes (code search)
+        captures: {pod: firebase_core}
+      - line: '[!] Unable to satisfy the following requirements:'
+        source: Tests/Corpus b054 (fastlane cocoapods action, CocoaPods 1.0)
+      - line: 'None of your spec sources contain a spec satisfying the dependency: `FBSDKCoreKit (~> 4.13)`.'
+        source: Tests/Corpus b054 (fastlane cocoapods action, CocoaPods 1.0)
+        captures: {pod: FBSDKCoreKit, requirement: '~> 4.13'}
     no_match:
       - line: 'Analyzing dependencies'
+
+- id: cocoapods-local-podspec-missing
+  title: A local pod's podspec is not where the Podfile says
+  category: cocoapods
+  severity: error
+  role: cause
+  consequence_of: [xcode-cloud-script]
+  patterns:
+    - literal: 'No podspec found for '
+      regex: "No podspec found for ['‘\"“`]?(?<pod>[^'’\"”` ]+)['’\"”`]?(?: in ['‘\"“`]?(?<path>[^'’\"”` ]+))?"
+  message: 'No podspec for {pod} at {path}'
+  explanation: >
+    The Podfile takes a pod from a local path (`:path =>`), and there is no podspec there. For React Native
+    and Expo the node_modules folder is missing or lacks the package (npm install did not run, or the package
+    was removed); for Flutter the plugin symlinks under .symlinks are missing (flutter pub get did not run).
+  fixes:
+    - summary: Install the JavaScript or Dart dependencies before pod install
+      commands: ['npm ci && cd ios && pod install', 'flutter pub get && cd ios && pod install']
+    - summary: If the package was removed on purpose, delete its line from the Podfile and run pod install
+  examples:
+    match:
+      - line: '[!] No podspec found for `react-native-ble-advertiser` in `../node_modules/react-native-ble-advertiser`'
+        source: a React Native project's notes on a pod install error (code search)
+        captures: {pod: react-native-ble-advertiser, path: ../node_modules/react-native-ble-advertiser}
+      - line: '    [!] No podspec found for `Flutter` in `../flutter_module/.ios/Flutter/engine`'
+        source: pod install in a Flutter add-to-app project, quoted in a public repository (code search)
+        captures: {pod: Flutter, path: ../flutter_module/.ios/Flutter/engine}
+    no_match:
+      - line: '-> Fetching podspec for `Flutter` from `../flutter_module/.ios/Flutter/engine`'
 
 - id: cocoapods-sandbox-not-in-sync
   title: Pods are not installed or out of date (Podfile.lock vs Manifest.lock)
@@ -3357,6 +3738,248 @@ enum EmbeddedCatalog {
         captures: {path: /Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/lib/arc/libarclite_iphonesimulator.a}
     no_match:
       - line: 'ld: warning: libarclite is deprecated'
+
+- id: cocoapods-podfile-failed
+  title: The Podfile or one of its hooks raised an error
+  category: cocoapods
+  severity: error
+  role: cause
+  # Run from an Xcode Cloud script, the failed script is what the build reports.
+  consequence_of: [xcode-cloud-script]
+  patterns:
+    - literal: 'Invalid `Podfile` file'
+      regex: 'Invalid `Podfile` file:? ?(?<reason>.*)'
+    - literal: '.podspec` file'
+      regex: 'Invalid `(?<podspec>[^`]+\.podspec)` file:? ?(?<reason>.*)'
+    - literal: ' podspec: '
+      regex: "Failed to load ['‘\"“`](?<pod>[^'’\"”`]+)['’\"”`] podspec:? ?(?<reason>.*)"
+    - literal: 'install hook of the Podfile'
+      regex: 'An error occurred while processing the (?<hook>pre|post)-install hook of the Podfile'
+  message: 'pod install failed while evaluating the Podfile, a podspec or a Podfile hook'
+  explanation: >
+    CocoaPods evaluates the Podfile as Ruby, then runs its pre_install and post_install hooks. One of them
+    raised: a syntax error, a helper it requires is missing (React Native's or Flutter's podhelper, whose
+    path or generated files must exist first, for instance after `flutter precache --ios` or `npm install`),
+    or a hook edits build settings of a target that is not there.
+  fixes:
+    - summary: Run pod install locally with --verbose to see the Ruby backtrace
+      commands: ['bundle exec pod install --verbose']
+    - summary: For Flutter and React Native, generate what the Podfile requires before pod install
+      commands: ['flutter precache --ios && flutter pub get', 'npm ci']
+  docs:
+    - https://guides.cocoapods.org/syntax/podfile.html
+  examples:
+    match:
+      - line: '[!] An error occurred while processing the post-install hook of the Podfile.'
+        source: Tests/Corpus a004 (Xcode Cloud ci_post_clone.sh, Flutter)
+        captures: {hook: post}
+      - line: '└─ Cause: Invalid `Podfile` file: exit.'
+        source: https://github.com/CocoaPods/CocoaPods/issues/11973 (Expo CLI running pod install)
+        captures: {reason: exit.}
+      - line: '[!] Invalid `Podfile` file: cannot load such file -- {project_path}/node_modules/@react-native-community/cli-platform-ios/native_modules.rb'
+        source: an Expo prebuild error sample in a public repository (code search; project path masked there)
+        captures: {reason: 'cannot load such file -- {project_path}/node_modules/@react-native-community/cli-platform-ios/native_modules.rb'}
+      - line: '[!] Invalid `ExpoHead.podspec` file: undefined method `[]'' for nil.'
+        source: a GitHub Actions iOS build fix note in a public React Native repository (code search)
+        captures: {reason: 'undefined method `[]'' for nil.'}
+    no_match:
+      - line: 'Generating Pods project'
+
+- id: cocoapods-swift-integration
+  title: CocoaPods cannot integrate Swift pods as configured
+  category: cocoapods
+  severity: error
+  role: cause
+  consequence_of: [xcode-cloud-script]
+  patterns:
+    - literal: 'Swift pods cannot yet be integrated as static libraries'
+      regex: 'Swift pods cannot yet be integrated as static libraries'
+    - literal: 'Unable to determine Swift version for the following pods'
+      regex: 'Unable to determine Swift version for the following pods'
+  message: 'pod install cannot integrate the Swift pods with this Podfile'
+  explanation: >
+    A Swift pod depends on an Objective-C pod that defines no module, so it cannot be linked as a static
+    library; or a Swift pod's podspec declares no swift_versions and no target of the Podfile sets
+    SWIFT_VERSION. The pods named on the lines below are the ones to fix.
+  fixes:
+    - summary: Make the Objective-C dependencies define modules (globally, or per pod with :modular_headers => true)
+      snippet: "use_modular_headers!\n# or: pod 'SomeObjCPod', :modular_headers => true"
+    - summary: Or link pods as frameworks
+      snippet: 'use_frameworks! :linkage => :static'
+    - summary: For a pod without Swift versions, update it or set SWIFT_VERSION on the app target
+  docs:
+    - https://blog.cocoapods.org/CocoaPods-1.5.0/
+  examples:
+    match:
+      - line: '[!] The following Swift pods cannot yet be integrated as static libraries:'
+        source: CocoaPods 1.5+ (lib/cocoapods/installer/xcode/target_validator.rb, raise Informative), printed behind [!]
+      - line: '[!] Unable to determine Swift version for the following pods:'
+        source: a pod install log quoted in a public repository (code search; RxCocoa 4.4.1 without swift_versions)
+    no_match:
+      - line: '[!] Automatically assigning platform `iOS` with version `11.0` on target `Runner` because no platform was specified.'
+
+- id: cocoapods-xcodeproj-too-old
+  title: CocoaPods is too old for this Xcode project format
+  category: cocoapods
+  severity: error
+  role: cause
+  consequence_of: [xcode-cloud-script]
+  patterns:
+    - literal: 'Unable to find compatibility version string for object version'
+      regex: "Unable to find compatibility version string for object version [`'‘]?(?<version>\\d+)"
+  message: 'CocoaPods (its xcodeproj gem) cannot read project format {version}'
+  explanation: >
+    Xcode saved the project in a newer format (objectVersion 70 from Xcode 16, 71 and 77 later) than the
+    xcodeproj gem inside the installed CocoaPods knows, so pod install stops while generating the Pods
+    project. The CI runner's CocoaPods (or the one pinned in Gemfile.lock) is older than the developers'.
+  fixes:
+    - summary: Update CocoaPods (and xcodeproj) to a release that knows the format, in the Gemfile if you use one
+      commands: ['bundle update cocoapods xcodeproj', 'gem install cocoapods']
+    - summary: Or set the project's Project Format (File inspector) back to an older Xcode-compatible format
+  docs:
+    - https://github.com/CocoaPods/CocoaPods/issues/12671
+  examples:
+    match:
+      - line: 'ArgumentError - [Xcodeproj] Unable to find compatibility version string for object version `71`.'
+        source: bundle exec pod install in CI, quoted in a public project's notes (code search)
+        captures: {version: '71'}
+      - line: '[Xcodeproj] Unable to find compatibility version string for object version 70.'
+        source: https://github.com/CocoaPods/CocoaPods/issues/12671 (as quoted in a React Native project's notes)
+        captures: {version: '70'}
+    no_match:
+      - line: 'objectVersion = 77;'
+
+- id: cocoapods-crashed
+  title: CocoaPods crashed
+  category: cocoapods
+  severity: error
+  role: cause
+  consequence_of: [network, disk-full, ci-environment, xcode-cloud-script]
+  patterns:
+    - literal: 'Oh no, an error occurred'
+      regex: 'Oh no, an error occurred'
+  message: 'CocoaPods stopped on an unexpected Ruby error'
+  explanation: >
+    CocoaPods hit an exception it does not handle and printed its bug-report template. The `### Error`
+    section above this line names the Ruby exception: often a broken Ruby or gem installation (ffi on Apple
+    silicon, a CocoaPods too old for this Xcode's project format), a corrupted spec repo or cache, or a
+    network error.
+  fixes:
+    - summary: Use the CocoaPods version from the Gemfile, with a working Ruby
+      commands: ['bundle install', 'bundle exec pod install']
+    - summary: Clear the caches and reinstall
+      commands: ['pod cache clean --all', 'rm -rf Pods ~/Library/Caches/CocoaPods', 'pod install --repo-update']
+  docs:
+    - https://guides.cocoapods.org/using/troubleshooting.html
+  examples:
+    match:
+      - line: '[!] Oh no, an error occurred.'
+        source: CocoaPods's crash report template (lib/cocoapods/user_interface/error_report.rb), as pasted in CocoaPods/CocoaPods issues
+    no_match:
+      - line: 'Pod installation complete!'
+
+- id: pod-install-failed
+  title: pod install failed (as reported by Flutter, React Native or Expo)
+  category: cocoapods
+  severity: error
+  role: cause
+  # The wrapper's summary: the line CocoaPods printed, when xcmedic knows it, is the cause.
+  consequence_of: [cocoapods, network, disk-full, ci-environment, xcode-cloud-script]
+  patterns:
+    # Flutter.
+    - literal: 'Error running pod install'
+      regex: 'Error running pod install'
+    - literal: 'specs repository is too out-of-date to satisfy dependencies'
+      regex: "CocoaPods['’\"”`]s specs repository is too out-of-date to satisfy dependencies"
+    # React Native CLI.
+    - literal: 'Failed to install CocoaPods dependencies'
+      regex: 'Failed to install CocoaPods dependencies'
+    # Expo CLI.
+    - literal: 'Something went wrong running `pod install`'
+      regex: 'Something went wrong running `pod install`'
+  message: 'pod install failed'
+  explanation: >
+    The Flutter, React Native or Expo tool ran `pod install` for the iOS project and it failed. CocoaPods's
+    own error is printed above (a pod that cannot be resolved, an out-of-date spec repo, a Podfile error);
+    when the paste does not show it, run pod install yourself in the ios directory to see it.
+  fixes:
+    - summary: Run pod install yourself to see CocoaPods's error
+      commands: ['cd ios && pod install --repo-update --verbose']
+    - summary: With an out-of-date spec repo, update it
+      commands: ['pod repo update']
+  docs:
+    - https://docs.flutter.dev/platform-integration/ios/setup
+  examples:
+    match:
+      - line: 'Error running pod install'
+        source: Tests/Corpus b074 (flutter run, after a CocoaPods platform warning)
+      - line: "Error: CocoaPods's specs repository is too out-of-date to satisfy dependencies."
+        source: flutter tool (packages/flutter_tools/lib/src/macos/cocoapods.dart, printError when pod install reports out-of-date source repos)
+      - line: 'error Failed to install CocoaPods dependencies for iOS project, which is required by this template.'
+        source: https://github.com/react/react-native/issues/31581
+      - line: 'Something went wrong running `pod install` in the `ios` directory.'
+        source: https://github.com/CocoaPods/CocoaPods/issues/11973
+    no_match:
+      - line: 'Running pod install...'
+      - line: 'Warning: CocoaPods not installed. Skipping pod install.'
+
+- id: cocoapods-notice
+  title: A CocoaPods notice
+  category: cocoapods
+  severity: warning
+  role: symptom
+  # CocoaPods prints notices behind the same [!] as its errors; pod install still succeeds.
+  patterns:
+    - literal: 'Automatically assigning platform'
+      regex: 'Automatically assigning platform'
+    - literal: 'does not explicitly specify the CocoaPods master specs repo'
+      regex: 'does not explicitly specify the CocoaPods master specs repo'
+    - literal: 'Please close any current Xcode sessions'
+      regex: 'Please close any current Xcode sessions'
+    - literal: 'build setting defined in'
+      regex: 'target overrides the `[A-Z_]+` build setting defined in'
+    - literal: 'did not set the base configuration of your project'
+      regex: 'CocoaPods did not set the base configuration of your project'
+    - literal: 'attempted to initialize an object with an unknown UUID'
+      regex: 'attempted to initialize an object with an unknown UUID'
+    - literal: ' is deprecated'
+      regex: '^\[!\] \S+ is deprecated'
+    - literal: 'used to generate the lockfile'
+      regex: 'The version of CocoaPods used to generate the lockfile \([\d.]+\) is higher than the version of the current executable'
+  message: 'CocoaPods notice (pod install goes on)'
+  explanation: >
+    CocoaPods prints notices with the same `[!]` as its errors: a target without a platform, the master specs repo
+    not named as a source, build settings a target overrides, the base configuration it could not set, unknown
+    UUIDs dropped from the project after a merge, deprecated APIs in a podspec, a lockfile written by a newer
+    CocoaPods. pod install still completes; some of them explain a later build failure (a missing `$(inherited)`,
+    an unset base configuration).
+  fixes:
+    - summary: Set the platform in the Podfile so CocoaPods does not guess
+      snippet: "platform :ios, '13.0'"
+    - summary: Keep $(inherited) in build settings a target overrides, or let CocoaPods set the base configuration
+    - summary: Use the CocoaPods version that wrote Podfile.lock (pin it in a Gemfile)
+      commands: ['bundle exec pod install']
+  docs:
+    - https://guides.cocoapods.org/syntax/podfile.html#platform
+  examples:
+    match:
+      - line: '[!] Automatically assigning platform `ios` with version `8.0` on target `Cartography-iOS-Tests` because no platform was specified. Please specify a platform for this target in your Podfile. See `https://guides.cocoapods.org/syntax/podfile.html#platform`.'
+        source: Tests/Corpus b073 (pod install that succeeded)
+      - line: '[!] Your project does not explicitly specify the CocoaPods master specs repo. '
+        source: Tests/Corpus b061 (pod install that succeeded)
+      - line: '[!] Please close any current Xcode sessions and use `PPD.xcworkspace` for this project from now on.'
+        source: Tests/Corpus b058 (pod install that succeeded)
+      - line: "[!] The `GiniVision_Example [Debug]` target overrides the `ALWAYS_EMBED_SWIFT_STANDARD_LIBRARIES` build setting defined in `Pods/Target Support Files/Pods-GiniVision_Example/Pods-GiniVision_Example.debug.xcconfig'. This can lead to problems with the CocoaPods installation"
+        source: Tests/Corpus c068 (pod install that succeeded)
+      - line: '[!] CocoaPods did not set the base configuration of your project because your project already has a custom config set. In order for CocoaPods integration to work at all, please either set the base configurations of the target `Runner` to `Target Support Files/Pods-Runner/Pods-Runner.profile.xcconfig` or include the `Target Support Files/Pods-Runner/Pods-Runner.profile.xcconfig` in your build configuration (`Flutter/Release.xcconfig`).'
+        source: Tests/Corpus b097 (pod install that succeeded)
+      - line: '[!] `<PBXSourcesBuildPhase UUID=`6AE08D0019CCC6FD005D5A47`>` attempted to initialize an object with an unknown UUID. `6A89CAAF22122DDE006E5AAF` for attribute: `files`. This can be the result of a merge and  the unknown UUID is being discarded.'
+        source: Tests/Corpus b075 (fastlane cocoapods that succeeded)
+      - line: '[!] Specification#config is deprecated. The config is accessible from the parameter passed to the hooks'
+        source: Tests/Corpus b060 (pod install, CocoaPods 0.18, that succeeded)
+    no_match:
+      - line: '[!] Unable to find a specification for `xxxxxSDK`'
+      - line: '[!] No Podfile found in the project directory'
 """#
     /// Catalog/06-linker.yml
     static let linker = #"""
@@ -3378,7 +4001,12 @@ enum EmbeddedCatalog {
       regex: '^ld: symbol\(s\) not found for architecture (?<arch>[\w-]+)'
     # Xcode's issue navigator (and reports copied from it) lists one "Undefined symbol: X" per symbol; they are one finding.
     - literal: 'Undefined symbol: '
-      regex: '^Undefined symbol: \S'
+      regex: '(?:^|: )Undefined symbol: \S'
+    - literal: 'entry point (_main) undefined'
+      regex: '^ld: entry point \(_main\) undefined'
+    # LLVM's lld (swift build -static-stdlib, Swift SDKs for Linux and Android, wasm).
+    - literal: 'undefined symbol: '
+      regex: '(?:ld(?:64)?\.lld|lld-link|wasm-ld|ld): error: undefined symbol: \S'
   continuation:
     while: 'referenced from:$|(?:^| )in \S+$|^\(maybe you meant:|^ld: symbol\(s\) not found for architecture'
     collect: '^"?(?<symbols>[^"]+?)"?, referenced from:$'
@@ -3413,10 +4041,16 @@ enum EmbeddedCatalog {
         captures: {symbols: _OBJC_CLASS_$_Parse}
       - line: 'Undefined symbol: _objc_msgSend$role - this is a zld/Xcode 14 issue, see the bottom of the full error message for details'
         source: https://github.com/michaeleisel/zld/issues/125
+      - line: 'Error (Xcode): Undefined symbol: __swift_FORCE_LOAD_$_swiftCompatibility56'
+        source: flutter build ios with Xcode 16 beta / 26, quoted in public project notes (code search)
       - line: 'Undefined symbol: Swift._ArrayBuffer._copyContents(initializing: Swift.UnsafeMutableBufferPointer<A>) -> (Swift.IndexingIterator<Swift._ArrayBuffer<A>>, Swift.Int)'
         source: https://github.com/react-native-share/react-native-share/issues/1013 (Xcode 12.5, "Showing All Issues")
       - line: '❌  ld: Undefined symbols:'
         source: https://github.com/GoogleCloudPlatform/recaptcha-enterprise-mobile-sdk/issues/111 (xcbeautify, Xcode 15.2)
+      - line: 'ld: entry point (_main) undefined. for architecture armv7'
+        source: an Xcode iOS build of Urho3DPlayer quoted in a forum thread (code search)
+      - line: 'ld.lld: error: undefined symbol: missing_fn'
+        source: clang -fuse-ld=lld on Linux (swift 6.3.1 toolchain), a C function declared but not defined
     no_match:
       - line: 'Undefined symbol handling is set to dynamic_lookup'
 
@@ -3427,7 +4061,7 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'undefined reference to '
-      regex: "undefined reference to [`'‘](?<symbol>[^'’]+)['’]"
+      regex: "undefined reference to ['‘\"“`](?<symbol>[^'’\"”`]+)['’\"”`]"
   message: "The linker cannot find '{symbol}'"
   explanation: >
     The GNU linkers used by `swift build` on Linux say "undefined reference" where Apple's linker says
@@ -3459,6 +4093,14 @@ enum EmbeddedCatalog {
       regex: '^duplicate symbols? .+ in:$'
     - literal: ' duplicate symbol'
       regex: '^ld: \d+ duplicate symbols?\b'
+    # Xcode 4 to 6 ld64: one line, "ld: duplicate symbol _X in A and B for architecture i386".
+    - literal: 'ld: duplicate symbol '
+      regex: '^ld: duplicate symbol (?<symbol>\S+) in (?<objects>.+?)(?: for architecture (?<arch>\S+))?$'
+    # lld and GNU ld (swift build on Linux).
+    - literal: 'error: duplicate symbol: '
+      regex: 'ld(?:64)?(?:\.lld)?: error: duplicate symbol: (?<symbol>.+)'
+    - literal: 'multiple definition of '
+      regex: "multiple definition of ['‘\"“`](?<symbol>[^'’\"”`]+)['’\"”`]"
   continuation:
     while: '^(?:/|[\w.+-]+\.(?:o|a)\b|ld: \d+ duplicate symbols?\b)'
     collect: '^(?<objects>(?:/|[\w.+-]+\.(?:o|a)\b).*)$'
@@ -3481,8 +4123,21 @@ enum EmbeddedCatalog {
         captures: {objects: '/Users/username/Library/Developer/Xcode/DerivedData/App/Build/Intermediates/App.build/Debug-iphonesimulator/App.build/Objects-normal/i386/ClassName.o, /Users/username/Library/Developer/Xcode/DerivedData/App/Build/Products/Debug-iphonesimulator/libPods.a(DuplicateClassName.o)'}
       - line: 'ld: 154 duplicate symbols for architecture arm64'
         source: https://github.com/fabric/fabric/issues/1837
+      - line: 'ld: duplicate symbol _OBJC_METACLASS_$_OAAsynchronousDataFetcher in /Developer Xcode 4/writersflow77/writersflow77/libOAuth.a(OAAsynchronousDataFetcher.o) and /Users/amandamays/Library/Developer/Xcode/DerivedData/writersflow77-ahsqcyfbzumiobdkyzeahtsznsxs/Build/Intermediates/writersflow77.build/Debug-iphonesimulator/writersflow77.build/Objects-normal/i386/OAAsynchronousDataFetcher.o for architecture i386'
+        source: Tests/Corpus c062 (Xcode 4)
+        captures: {symbol: _OBJC_METACLASS_$_OAAsynchronousDataFetcher, arch: i386}
+      - line: "/usr/bin/ld.gold: error: b.o: multiple definition of 'helper'"
+        source: clang -fuse-ld=gold on Linux (swift 6.3.1 toolchain), one C function in two objects
+        captures: {symbol: helper}
+      - line: "b.c:(.text+0x0): multiple definition of `helper'; a.o:a.c:(.text+0x0): first defined here"
+        source: gcc with GNU ld (bfd) on Linux, the same two objects
+        captures: {symbol: helper}
+      - line: 'ld.lld: error: duplicate symbol: helper'
+        source: clang -fuse-ld=lld on Linux (swift 6.3.1 toolchain), the same two objects
+        captures: {symbol: helper}
     no_match:
       - line: 'warning: duplicate symbol names are ignored'
+      - line: "ld: warning: ignoring duplicate libraries: '-lc++'"
 
 - id: linker-library-not-found
   title: Library not found at link time
@@ -3494,6 +4149,8 @@ enum EmbeddedCatalog {
       regex: '^ld: library not found for -l(?<library>\S+)'
     - literal: 'ld: library '''
       regex: "^ld: library '(?<library>[^']+)' not found"
+    - literal: 'Library '''
+      regex: "(?:^|: )Library '(?<library>[^']+)' not found"
     - literal: 'cannot find -l'
       regex: 'ld(?:\.gold|\.lld|\.bfd)?: (?:error: )?cannot find -l(?<library>\S+)'
   message: 'The linker cannot find library {library}'
@@ -3536,6 +4193,9 @@ enum EmbeddedCatalog {
       regex: '^ld: framework not found (?<framework>\S+)'
     - literal: 'ld: framework '''
       regex: "^ld: framework '(?<framework>[^']+)' not found"
+    # Xcode 15+ issue navigator and Flutter's "Error (Xcode): " drop the "ld: " and capitalise.
+    - literal: 'Framework '''
+      regex: "(?:^|: )Framework '(?<framework>[^']+)' not found"
   message: 'The linker cannot find framework {framework}'
   explanation: >
     The target links `-framework {framework}` but no framework search path holds it. With CocoaPods
@@ -3555,8 +4215,81 @@ enum EmbeddedCatalog {
       - line: "ld: framework 'CoreAudioTypes' not found"
         source: https://github.com/firebase/flutterfire/issues/11867 (Xcode 15 linker wording)
         captures: {framework: CoreAudioTypes}
+      - line: "Error (Xcode): Framework 'Pods_Runner' not found"
+        source: flutter run / flutter build ios output quoted in public project notes (code search)
+        captures: {framework: Pods_Runner}
     no_match:
       - line: "ld: warning: Could not find or use auto-linked framework 'CoreAudioTypes': framework 'CoreAudioTypes' not found"
+
+- id: linker-file-not-found
+  title: A file given to the linker does not exist
+  category: linker-other
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'ld: file not found: '
+      regex: '^ld: file not found: (?<path>.+)$'
+    # Xcode 15+ linker (ld-prime).
+    - literal: 'ld: file cannot be open()ed'
+      regex: '^ld: file cannot be open\(\)ed, errno=(?<errno>\d+)(?: \([^)]*\))? path=(?<path>\S+)'
+  message: 'The linker cannot open {path}'
+  explanation: >
+    The link command names a file that is not there: a library or object listed by path in Other Linker Flags
+    or Link Binary With Libraries that was moved or not built, a BUNDLE_LOADER or TEST_HOST pointing at an app
+    binary the test target does not build first, or a flag whose argument the linker took as a file name
+    (such as -bitcode_process_mode or -fembed-bitcode-marker values that Xcode 15's linker no longer knows).
+  fixes:
+    - summary: For a test target, make the host app a dependency of the test target and check TEST_HOST / BUNDLE_LOADER
+      snippet: 'BUNDLE_LOADER = $(TEST_HOST)'
+    - summary: Remove the stale path or flag from Other Linker Flags and Link Binary With Libraries
+      commands: ['xcodebuild -showBuildSettings -scheme MyScheme | grep -E "OTHER_LDFLAGS|BUNDLE_LOADER|TEST_HOST"']
+  examples:
+    match:
+      - line: 'ld: file not found: /Users/yo/Library/Developer/Xcode/DerivedData/FreeTamilEbook-apujhcbxqtkxjegtbslsegiusyvz/Build/Products/Debug-iphonesimulator/FreeTamilEbook.app/FreeTamilEbook'
+        source: Tests/Corpus c028 (2014, a test target linking the app binary)
+        captures: {path: /Users/yo/Library/Developer/Xcode/DerivedData/FreeTamilEbook-apujhcbxqtkxjegtbslsegiusyvz/Build/Products/Debug-iphonesimulator/FreeTamilEbook.app/FreeTamilEbook}
+      - line: "ld: file cannot be open()ed, errno=2 path=marker in 'marker'"
+        source: Xcode 15+ linker with -fembed-bitcode-marker, quoted in a public build script (code search)
+        captures: {errno: '2', path: marker}
+      - line: "ld: file cannot be open()ed, errno=13 (Permission denied) path=/usr/local/lib/spinel/packages/stringio/sp_stringio.o in '/usr/local/lib/spinel/packages/stringio/sp_stringio.o'"
+        source: Xcode 15+ linker, quoted in a public project's notes (code search)
+        captures: {errno: '13', path: /usr/local/lib/spinel/packages/stringio/sp_stringio.o}
+    no_match:
+      - line: "ld: warning: directory not found for option '-L/Users/me/Pods/build'"
+
+- id: linker-not-allowed-client
+  title: Linking a private Apple framework directly
+  category: linker-other
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'cannot link directly with '
+      regex: "cannot link directly with ['‘\"“`](?<framework>[^'’\"”`]+)['’\"”`](?: because (?:product being built|\\S+) is not an allowed client(?: of it)?)?"
+  message: "The target links {framework}, which only Apple's own frameworks may link"
+  explanation: >
+    The linker refuses a framework that declares allowed clients, an implementation detail of another framework
+    (SwiftUICore behind SwiftUI since Xcode 16, LaunchServices behind CoreServices). Something asks to link it
+    directly: an explicit entry in Link Binary With Libraries or OTHER_LDFLAGS, or autolink directives in objects
+    of a pod or package compiled for an older deployment target (common with SwiftUI pods in React Native and Expo
+    apps on Xcode 16 and 26).
+  fixes:
+    - summary: Remove the private framework from the link settings and link its public umbrella (SwiftUI, CoreServices)
+    - summary: Raise the deployment target of the app and the pods, so SwiftUI is not linked through the back door
+      snippet: "post_install do |installer|
+  installer.pods_project.targets.each do |t|
+    t.build_configurations.each { |c| c.build_settings['IPHONEOS_DEPLOYMENT_TARGET'] = '15.1' }
+  end
+end"
+  examples:
+    match:
+      - line: "ld: cannot link directly with 'SwiftUICore' because product being built is not an allowed client of it"
+        source: npx expo run:ios on Xcode 26, quoted in a public project's notes (code search)
+        captures: {framework: SwiftUICore}
+      - line: "error: cannot link directly with 'liballowable_client.dylib' because test is not an allowed client"
+        source: LLVM lld's Mach-O test suite (allowable-client check), code search
+        captures: {framework: liballowable_client.dylib}
+    no_match:
+      - line: 'Linking directly with SwiftUI.framework'
 
 - id: linker-bitcode-missing
   title: Library built without bitcode
@@ -3566,6 +4299,9 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'does not contain bitcode'
       regex: "^ld: '?(?<library>.+?)'? does not contain bitcode"
+    # Archive with bitcode: a library compiled with -fembed-bitcode-marker (a Debug build) instead of full bitcode.
+    - literal: 'bitcode bundle could not be generated because'
+      regex: "^ld: bitcode bundle could not be generated because ['‘\"“`]?(?<library>[^'’\"”`]+?)['’\"”`]? was built without full bitcode"
   message: '{library} has no bitcode but the target builds with bitcode'
   explanation: >
     The target has ENABLE_BITCODE=YES and links a prebuilt library compiled without bitcode. Bitcode is
@@ -3580,6 +4316,9 @@ enum EmbeddedCatalog {
       - line: "ld: '/Users/.../GoogleAnalytics-iOS-SDK/libGoogleAnalyticsServices.a(TAGHit.o)' does not contain bitcode. You must rebuild it with bitcode enabled (Xcode setting ENABLE_BITCODE), obtain an updated library from the vendor, or disable bitcode for this target. for architecture armv7"
         source: xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L657-L659 (SAMPLE_BITCODE_LD)
         captures: {library: '/Users/.../GoogleAnalytics-iOS-SDK/libGoogleAnalyticsServices.a(TAGHit.o)'}
+      - line: "ld: bitcode bundle could not be generated because 'Pods/PureSDK/PureSDK.framework/PureSDK' was built without full bitcode. All frameworks and dylibs for bitcode must be generated from Xcode Archive or Install build for architecture arm64"
+        source: a vendor SDK's changelog quoting the archive error (code search)
+        captures: {library: Pods/PureSDK/PureSDK.framework/PureSDK}
     no_match:
       - line: 'note: bitcode bundle could not be generated because it was built without full bitcode'
 
@@ -3589,9 +4328,11 @@ enum EmbeddedCatalog {
   severity: error
   role: cause
   patterns:
-    - literal: 'but linking in object file built for'
-      regex: "building for '?(?<building>[^,']+?)'?, but linking in object file (?:\\(.*?\\) )?built for '?(?<built>[^,']+?)'?(?:,|$)"
-  message: 'Building for {building} but a linked library was built for {built}'
+    # ld64 and ld-prime (quoted platforms, Xcode 15+); object file, dylib or .tbd; a paste hard-wrapped after
+    # "linking in" still says what is being built.
+    - literal: ', but linking in'
+      regex: "building for '?(?<building>[^,']+?)'?, but linking in(?:$| (?:object file|dylib|\\S+)(?: \\(.*?\\))? built for '?(?<built>[^,']+?)'?(?:,|$))"
+  message: 'Building for {building}, but a linked library or object file was built for another platform'
   explanation: >
     A prebuilt library or framework holds code for the device (iOS) where the simulator is being built, or the
     reverse. Before Apple silicon, "arm64" meant device, so old fat libraries put an arm64 device slice where the
@@ -3609,6 +4350,15 @@ enum EmbeddedCatalog {
       - line: 'ld: in /Users/pengliping/Desktop/PAPP/VKIntlProperty/Pods/YYKit/Vendor/WebP.framework/WebP(libwebpencode_la-config.o), building for iOS Simulator, but linking in object file built for iOS, for architecture arm64'
         source: https://github.com/ibireme/YYKit/issues/576
         captures: {building: iOS Simulator, built: iOS}
+      - line: "ld: building for iOS Simulator, but linking in dylib built for iOS, file '/path/to/projectName/ios/Pods/hermes-engine/destroot/Library/Frameworks/iphoneos/hermes.framework/hermes' for architecture arm64"
+        source: React Native's Hermes troubleshooting docs (code search; path as they print it)
+        captures: {building: iOS Simulator, built: iOS}
+      - line: "ld: building for 'iOS-simulator', but linking in dylib built for 'iOS'"
+        source: Xcode 15+ linker (ld-prime) wording, quoted in a public project's build script comment (code search)
+        captures: {building: iOS-simulator, built: iOS}
+      - line: 'ld: in .../DerivedData/Blockzilla-hauvbqqyspuygldguczstwphcbba/Build/Products/FocusDebug-iphonesimulator/MozillaRustComponents.framework/MozillaRustComponents(unix.o), building for iOS Simulator, but linking in'
+        source: Tests/Corpus c073 (Xcode 13; the paste is hard-wrapped after "linking in")
+        captures: {building: iOS Simulator}
     no_match:
       - line: 'building for iOS Simulator-arm64'
 
@@ -3619,8 +4369,8 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'ld: warning: ignoring file '
-      regex: "^ld: warning: ignoring file '?(?<file>[^',]+?)'?[,:] (?<reason>.+)$"
-  message: 'The linker ignored {file}: {reason}'
+      regex: "^ld: warning: ignoring file '?(?<path>[^',]+?)'?[,:] (?<reason>.+)$"
+  message: 'The linker ignored {path}: {reason}'
   explanation: >
     The linker skipped this library or framework because it has no code for the architecture or platform being
     linked, so every symbol it should have provided is then reported as undefined. It happens with old fat libraries
@@ -3628,7 +4378,7 @@ enum EmbeddedCatalog {
     targets.
   fixes:
     - summary: Use a build of the dependency with the missing slice, ideally an .xcframework
-      commands: ['lipo -info {file}']
+      commands: ['lipo -info {path}']
     - summary: Make EXCLUDED_ARCHS and ONLY_ACTIVE_ARCH consistent across the app, its frameworks and Pods targets
   docs:
     - https://developer.apple.com/documentation/technotes/tn3117-resolving-build-errors-for-apple-silicon
@@ -3636,26 +4386,64 @@ enum EmbeddedCatalog {
     match:
       - line: 'ld: warning: ignoring file /Users/Ricardo/Documents/eclipse/workspace/iOS7/git/SDWebImage.framework/SDWebImage, missing required architecture arm64 in file /Users/Ricardo/Documents/eclipse/workspace/iOS7/git/SDWebImage.framework/SDWebImage (3 slices)'
         source: https://github.com/SDWebImage/SDWebImage/issues/656
-        captures: {file: /Users/Ricardo/Documents/eclipse/workspace/iOS7/git/SDWebImage.framework/SDWebImage}
+        captures: {path: /Users/Ricardo/Documents/eclipse/workspace/iOS7/git/SDWebImage.framework/SDWebImage}
     no_match:
       - line: "ld: warning: directory not found for option '-F/Users/me/Build/Products/Debug-iphonesimulator/Protobuf'"
+
+- id: linker-assertion-failed
+  title: The linker itself crashed
+  category: linker-other
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'ld: Assertion failed: '
+      regex: '^ld: Assertion failed: (?<assertion>.+?)(?:, function (?<function>\w+).*)?$'
+  message: 'The linker crashed (assertion in {function})'
+  explanation: >
+    Apple's linker hit an internal assertion instead of reporting an error. Xcode 15.0's new linker (ld-prime)
+    did this on many projects (`findAtom` in Relocations.cpp), notably with GNU toolchains and some static
+    libraries; later Xcode releases fixed most cases.
+  fixes:
+    - summary: Use the classic linker until you can update Xcode
+      snippet: 'OTHER_LDFLAGS = $(inherited) -Wl,-ld_classic'
+    - summary: Update to the latest Xcode (15.1 or later) or Command Line Tools
+      commands: ['xcodebuild -version']
+  examples:
+    match:
+      - line: 'ld: Assertion failed: (resultIndex < sectData.atoms.size()), function findAtom, file Relocations.cpp, line 1336.'
+        source: gcc/gprbuild link with Xcode 15.0 Command Line Tools, quoted in several public projects (code search)
+        captures: {assertion: '(resultIndex < sectData.atoms.size())', function: findAtom}
+    no_match:
+      - line: 'Assertion failed: (x > 0), function main, file main.c, line 3.'
 
 - id: linker-command-failed
   title: The linker failed
   category: linker-other
   severity: error
-  role: symptom
+  # clang's closing line. When the lines above name why (undefined symbols, a missing library), it is their
+  # wrapper; in a paste that kept only this line it is all that says the link step broke.
+  role: cause
+  consequence_of: [linker-undefined-symbols, linker-other, no-such-module, swift-version-mismatch, compile-error-generic, compiler-crash, out-of-memory, disk-full]
   patterns:
     - literal: 'linker command failed with exit code'
       regex: 'linker command failed with exit code (?<code>\d+)'
+    # Xcode's issue navigator and Flutter's "Error (Xcode): " capitalise it.
+    - literal: 'Linker command failed with exit code'
+      regex: 'Linker command failed with exit code (?<code>\d+)'
     - literal: 'link command failed with exit code'
-      regex: 'error: link command failed with exit code (?<code>\d+)'
+      regex: '\blink command failed with exit code (?<code>\d+)'
+    # gcc's driver on Linux.
+    - literal: 'ld returned '
+      regex: 'collect2: (?:error: )?ld returned (?<code>\d+) exit status'
   message: 'The link step failed (exit code {code})'
   explanation: >
     clang's or the Swift driver's closing line when the linker fails. It never says why: the lines just above it
-    (undefined symbols, a missing library or framework, duplicate symbols) name the cause.
+    (undefined symbols, a missing library or framework, duplicate symbols) name the cause, and are listed as their
+    own findings when the log has them. When it stands alone, the log was cut above it: look at the full build log.
   fixes:
     - summary: Read the ld output directly above this line; the root-cause findings above name what is missing
+    - summary: If the log shows nothing above it, build again with the full log (no formatter) to see the linker's message
+      commands: ['xcodebuild ... build 2>&1 | tee build.log | grep -E "^(ld|Undefined|duplicate)"']
   examples:
     match:
       - line: 'clang: error: linker command failed with exit code 1 (use -v to see invocation)'
@@ -3663,6 +4451,12 @@ enum EmbeddedCatalog {
         captures: {code: '1'}
       - line: 'error: link command failed with exit code 1 (use -v to see invocation)'
         source: swiftc 6.3.1 on Linux
+        captures: {code: '1'}
+      - line: 'Error (Xcode): Linker command failed with exit code 1'
+        source: flutter build ios output quoted in public project notes (code search), after "Framework 'Pods_Runner' not found"
+        captures: {code: '1'}
+      - line: 'collect2: error: ld returned 1 exit status'
+        source: gcc with GNU ld on Linux (one C function defined twice)
         captures: {code: '1'}
     no_match:
       - line: 'error: emit-module command failed with exit code 1 (use -v to see invocation)'
@@ -3674,10 +4468,21 @@ enum EmbeddedCatalog {
   role: cause
   patterns:
     - literal: 'no such module '
-      regex: "[Nn]o such module ['‘](?<module>[^'’]+)['’]"
+      regex: "[Nn]o such module ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`]"
     # Xcode's issue navigator (and reports copied from it) capitalise the first word.
     - literal: 'No such module '
-      regex: "No such module ['‘](?<module>[^'’]+)['’]"
+      regex: "No such module ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`]"
+    # swiftc: a Swift module whose Objective-C half (its module map) is not found for this target.
+    - literal: 'annot load underlying module for '
+      regex: "[Cc]annot load underlying module for ['‘\"“`]?(?<module>[^'’\"”`\\s]+)['’\"”`]?"
+    # swiftc, when a module's dependency (often a C target's module map) is not on the search path.
+    - literal: 'missing required module '
+      regex: "[Mm]issing required modules? ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`]"
+    # clang, for @import / modular #import and Swift's generated -Swift.h headers.
+    - literal: ''' not found'
+      regex: "(?:^|: )[Mm]odule ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] not found"
+    - literal: '’ not found'
+      regex: "(?:^|: )[Mm]odule ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] not found"
   message: "The compiler cannot find module '{module}'"
   explanation: >
     An `import {module}` names a module the compiler was not given. In Xcode: the package product or framework
@@ -3704,8 +4509,25 @@ enum EmbeddedCatalog {
       - line: "No such module 'KeychainSwift'"
         source: https://github.com/gjacobs314/HackQ/issues/58 (Xcode's issue navigator wording)
         captures: {module: KeychainSwift}
+      - line: "Cannot load underlying module for 'CxxStdlib'"
+        source: a Swift C++ interop project's README troubleshooting (code search; Xcode wording)
+        captures: {module: CxxStdlib}
+      - line: "<unknown>:0: error: missing required module 'CPuppy'"
+        source: Tests/Corpus b014 (swift build on Linux, Swift 5.3, a C target's module)
+        captures: {module: CPuppy}
+      - line: "/Users/everton/Library/Developer/Xcode/DerivedData/Runner/Build/Products/Release-iphoneos/stream_video_screen_sharing/stream_video_screen_sharing.framework/Headers/stream_video_screen_sharing-Swift.h:285:9: fatal error: module 'Flutter' not found"
+        source: Tests/Corpus b072 (Xcode 26 via flutter build ios; unwrapped here, the paste wraps it at 110 columns)
+        captures: {module: Flutter}
+      - line: "FirebaseAuth-Swift.h:349:9: fatal error: module 'FirebaseAuthInterop' not found"
+        source: an iOS build of a Firebase-using project, quoted in its notes (code search)
+        captures: {module: FirebaseAuthInterop}
+      - line: "fatal error: module 'firebase_core' not found"
+        source: a Flutter project's notes on Xcode errors (code search; fixed by pod install)
+        captures: {module: firebase_core}
     no_match:
       - line: "warning: module 'UIKit' was not compiled with library evolution support"
+      - line: "error: file 'Foo.swift' not found"
+      - line: "warning: submodule 'Foo.Bar' not found"
 
 - id: module-not-built-for-target
   title: Module found, but not for the architecture being built
@@ -3769,6 +4591,136 @@ enum EmbeddedCatalog {
         captures: {module: UIKit}
     no_match:
       - line: "note: a dependency of main module 'em'"
+
+- id: could-not-build-module
+  title: A module could not be built for import
+  category: no-such-module
+  severity: error
+  role: cause
+  # Clang's closing line; the error inside the module (a header not found, a module not found) comes first.
+  consequence_of: [no-such-module, compile-error-generic, swift-version-mismatch]
+  patterns:
+    - literal: 'ould not build '
+      regex: "[Cc]ould not build (?:Objective-C |C )?module(?: ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`])?$"
+  message: "Module '{module}' could not be built for import"
+  explanation: >
+    Clang could not build the module an `import` (or `@import`, or a Swift bridging or -Swift.h header) names.
+    The error that stopped it is printed above: usually a header of the module or of one of its dependencies is
+    not found, because a framework search path or a dependency (a pod, a package product, Flutter's engine
+    framework) is missing for this target or platform.
+  fixes:
+    - summary: Read the first error above this line; fix the missing header or module it names
+    - summary: With CocoaPods or Flutter, reinstall the pods and build the workspace
+      commands: ['cd ios && pod install', 'xcodebuild -workspace Runner.xcworkspace -scheme Runner build']
+    - summary: Clear the module cache when the error persists after the fix
+      commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData/ModuleCache.noindex']
+  examples:
+    match:
+      - line: "stream_video_screen_sharing-130b6558.input:1:1: fatal error: could not build module"
+        source: Tests/Corpus b072 (Xcode 26 via flutter build ios; the paste wraps the module name onto the next line)
+      - line: "/Volumes/DOC/Codes/rabbitSwift2.3/Carthage/Checkouts/NEKit/src/Crypto/HMAC.swift:2:8: error: could not build Objective-C module 'CommonCrypto'"
+        source: a Carthage build note in a public repository (code search; Swift 2.3 era)
+        captures: {module: CommonCrypto}
+    no_match:
+      - line: 'Could not build the precompiled application for the device.'
+      - line: 'Could not build the application for the simulator.'
+
+- id: module-interface-from-other-swift
+  title: A binary framework's module interface is from an incompatible Swift
+  category: swift-version-mismatch
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'may have used features that'
+      regex: "[Ff]ailed to build module ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] from its module interface; the compiler that produced it, ['‘\"“`](?<built>[^'’\"”`]+)['’\"”`], may have used features that aren['’]t supported by this compiler, ['‘\"“`](?<current>[^'’\"”`]+)['’\"”`]"
+  message: "Module '{module}' was built by {built}; this compiler ({current}) cannot read its interface"
+  explanation: >
+    The framework ships a .swiftinterface written by another Swift compiler, and this compiler failed to rebuild
+    the module from it. Most often the framework was built with a newer Xcode than the runner's (it may use
+    language features the older compiler lacks); sometimes an older interface hits a change in a newer compiler.
+  fixes:
+    - summary: Use the Xcode the framework was built with or a newer one, or a release of the framework built for your Xcode
+      commands: ['sudo xcode-select -s /Applications/Xcode_16.4.app/Contents/Developer', 'xcrun swift --version']
+    - summary: Clear DerivedData's module cache after switching Xcode
+      commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData/ModuleCache.noindex']
+  examples:
+    match:
+      - line: "PolicyDelegate.swift:5:8: Failed to build module 'IntuneMAMSwift' from its module interface; the compiler that produced it, 'Apple Swift version 5.2.4 (swiftlang-1103.0.32.9 clang-1103.0.32.53)', may have used features that aren't supported by this compiler, 'Apple Swift version 5.3.1 (swiftlang-1200.0.41 clang-1200.0.32.8)'"
+        source: https://github.com/microsoftconnect/Chatr-Sample-Intune-iOS-App/issues/55 (Xcode 12.2)
+        captures: {module: IntuneMAMSwift, built: 'Apple Swift version 5.2.4 (swiftlang-1103.0.32.9 clang-1103.0.32.53)', current: 'Apple Swift version 5.3.1 (swiftlang-1200.0.41 clang-1200.0.32.8)'}
+    no_match:
+      - line: "error: failed to build module 'Foo' from its module interface; it may have been damaged or it may have triggered a bug in the Swift compiler when it was produced"
+
+- id: module-file-other-compiler
+  title: A binary .swiftmodule was written by another compiler version
+  category: swift-version-mismatch
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'version of the compiler'
+      regex: "[Mm]odule file was created by (?<which>a newer|an older) version of the compiler(?:; rebuild ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] and try again)?(?:: (?<path>\\S+))?"
+  message: 'A prebuilt module was created by {which} version of the Swift compiler'
+  explanation: >
+    Before module stability (Swift 5.1), a .swiftmodule can only be read by the compiler version that wrote it.
+    A prebuilt framework, a Carthage build or a cached DerivedData folder comes from another Xcode than the
+    one building now.
+  fixes:
+    - summary: Rebuild the dependency with this Xcode (Carthage, a vendored framework), or clear the cache that holds it
+      commands: ['carthage bootstrap --no-use-binaries', 'rm -rf ~/Library/Developer/Xcode/DerivedData']
+    - summary: Key CI caches on the Xcode version
+      commands: ['xcodebuild -version']
+  examples:
+    match:
+      - line: "/Users/mark/code/LightSwordX/LightSwordX/ViewController.Servers.swift:10:8: Module file was created by an older version of the compiler; rebuild 'SINQ' and try again: /Users/mark/code/LightSwordX/SINQ.framework/Modules/SINQ.swiftmodule/x86_64.swiftmodule"
+        source: https://github.com/UnsignedInt8/LightSwordX/issues/5
+        captures: {which: an older, module: SINQ, path: /Users/mark/code/LightSwordX/SINQ.framework/Modules/SINQ.swiftmodule/x86_64.swiftmodule}
+    no_match:
+      - line: 'Using the newest version of the compiler'
+
+- id: swift-language-version-unsupported
+  title: SWIFT_VERSION is not supported by this Xcode
+  category: swift-version-mismatch
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'SWIFT_VERSION'
+      regex: "SWIFT_VERSION:? ['‘\"“`]?(?<version>[\\d.]+)['’\"”`]? is unsupported, supported versions? (?:are|is): (?<supported>[\\d., ]+?)\\.?(?: \\(in target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`].*)?$"
+    - literal: 'build setting must be set to a supported value'
+      regex: 'SWIFT_VERSION\) build setting must be set to a supported value for targets which use Swift'
+    # swiftc itself (SWIFT_VERSION = 6 with Xcode 15, or a typo in -swift-version).
+    - literal: 'in ''-swift-version'
+      regex: "invalid value ['‘\"“`](?<version>[^'’\"”`]+)['’\"”`] in ['‘\"“`]-swift-version"
+  message: 'Swift language version {version} is not supported by this Xcode or compiler'
+  explanation: >
+    A target sets a Swift language version this Xcode does not offer: a pod or old project still on Swift 3 or 4
+    (dropped in Xcode 10.2 and later), or a target on Swift 5 or 6 built with an Xcode too old to know it. The
+    target named in the message is the one to change.
+  fixes:
+    - summary: Set the target's Swift Language Version to one listed in the message (for pods, in the Podfile's post_install)
+      snippet: |
+        post_install do |installer|
+          installer.pods_project.targets.each do |t|
+            t.build_configurations.each { |c| c.build_settings['SWIFT_VERSION'] = '5.0' }
+          end
+        end
+    - summary: Or update the dependency, or use a newer Xcode when the version is newer than this one supports
+  examples:
+    match:
+      - line: "error: SWIFT_VERSION '5.0' is unsupported, supported versions are: 3.0, 4.0, 4.2. (in target 'JitsiMeet')"
+        source: https://github.com/jitsi/jitsi-meet/issues/5744 (xcodebuild archive, Xcode 10.1)
+        captures: {version: '5.0', supported: '3.0, 4.0, 4.2', target: JitsiMeet}
+      - line: "SWIFT_VERSION '3.0' is unsupported, supported versions are: 4.0, 4.2, 5.0."
+        source: https://github.com/snazzware/Mergel/issues/5 (Xcode 14.3)
+        captures: {version: '3.0', supported: '4.0, 4.2, 5.0'}
+      - line: "    The “Swift Language Version” (SWIFT_VERSION) build setting must be set to a supported value for targets which use Swift. Supported values are: 3.0, 4.0, 4.2. This setting can be set in the build settings editor."
+        source: https://github.com/loup-v/geolocation/issues/46 (flutter build, Xcode 10)
+      - line: "<unknown>:0: error: invalid value '9' in '-swift-version 9'"
+        source: swiftc 6.3.1 on Linux (-swift-version 9)
+        captures: {version: '9'}
+    no_match:
+      - line: 'SWIFT_VERSION = 5.0'
+      - line: "<unknown>:0: note: valid arguments to '-swift-version' are '4', '4.2', '5', '6'"
+      - line: '    SWIFT_VERSION = 6.0'
 
 - id: module-compiled-with-other-swift
   title: Binary module built by a different Swift compiler
