@@ -4,10 +4,11 @@ import XCTest
 /// Properties of the linker, compiler, test and layout families that a single example line cannot show.
 final class BuildAndTestFamilyTests: XCTestCase {
     /// The generic compile-error rule claims any `file:line: error:` line, so every specific family must
-    /// come before it; only the wrappers, which never claim compiler diagnostics, may follow.
+    /// come before it; only the wrappers and the failure evidence, which never claim compiler
+    /// diagnostics, may follow.
     func testGenericCompileErrorFamilyIsLastBeforeWrappers() {
         let names = BuiltinCatalog.families.map(\.name)
-        XCTAssertEqual(Array(names.suffix(2)), ["compile-errors", "wrappers"], "\(names)")
+        XCTAssertEqual(Array(names.suffix(3)), ["compile-errors", "wrappers", "evidence"], "\(names)")
     }
 
     /// A failing-test finding is only useful when it says which test failed.

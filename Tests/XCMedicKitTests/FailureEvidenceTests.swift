@@ -127,11 +127,11 @@ final class FailureEvidenceTests: XCTestCase {
     // MARK: - Failed steps explain themselves
 
     private let podsCheck = """
-        PhaseScriptExecution [CP]\\ Check\\ Pods\\ Manifest.lock /Users/runner/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-9B7.sh (in target 'App' from project 'App')
+        PhaseScriptExecution Set\\ Build\\ Number /Users/runner/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-9B7.sh (in target 'App' from project 'App')
             cd /Users/runner/work/app
             /bin/sh -c /Users/runner/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-9B7.sh
-        rsync: link_stat "/Users/runner/Library/Developer/Xcode/DerivedData/App/Build/Products/Debug-iphonesimulator/Alamofire.framework" failed: No such file or directory (2)
-        rsync error: some files could not be transferred (code 23) at /SourceCache/rsync/rsync-45/rsync/main.c(992) [sender=2.6.9]
+        Generating the build number from the last tag
+        fatal: No names found, cannot describe anything.
         Command PhaseScriptExecution failed with a nonzero exit code
 
         """
@@ -140,9 +140,9 @@ final class FailureEvidenceTests: XCTestCase {
         let d = try diagnose(podsCheck + "** BUILD FAILED **\n")
         let cause = try XCTUnwrap(d.causes.first)
         XCTAssertEqual(cause.category, "phase-script-failed")
-        XCTAssertTrue(cause.message.contains("[CP] Check Pods Manifest.lock"), cause.message)
-        XCTAssertTrue(cause.message.contains("rsync error"), cause.message)
-        XCTAssertTrue(cause.excerpt.contains { $0.hasPrefix("rsync: link_stat") }, "\(cause.excerpt)")
+        XCTAssertTrue(cause.message.contains("Set Build Number"), cause.message)
+        XCTAssertTrue(cause.message.contains("fatal: No names found"), cause.message)
+        XCTAssertTrue(cause.excerpt.contains { $0.hasPrefix("Generating the build number") }, "\(cause.excerpt)")
         XCTAssertFalse(cause.excerpt.contains { $0.contains("/bin/sh -c") }, "the commands xcodebuild echoes are not the explanation")
     }
 
@@ -151,7 +151,7 @@ final class FailureEvidenceTests: XCTestCase {
         let filler = String(repeating: "CompileSwift normal x86_64 /p/File.swift (in target 'App' from project 'App')\n", count: 40)
         let d = try diagnose(filler + podsCheck, chunkBytes: 256)
         XCTAssertEqual(d.causes.first?.category, "phase-script-failed")
-        XCTAssertTrue(d.causes.first?.excerpt.contains { $0.hasPrefix("rsync: link_stat") } ?? false)
+        XCTAssertTrue(d.causes.first?.excerpt.contains { $0.hasPrefix("fatal: No names found") } ?? false)
     }
 
     func testAStepWithANamedCauseGetsNoSecondCause() throws {

@@ -156,8 +156,9 @@ enum EmbeddedCatalog {
     no_match:
       - line: "@freestanding(expression) public macro stringify<T>(_ value: T) = #externalMacro(module: \"MyMacros\", type: \"StringifyMacro\")"
 
-# Rules that must claim their lines before the generic families do (07-compiler's `command not found`
-# and `failed due to signal`): a line gives one finding, to the first rule in priority order.
+# Rules that must claim their lines before the generic families do (07-compiler's `command not found`):
+# a line gives one finding, to the first rule in priority order. A CI service's own step script that
+# cannot find a tool is that CI's failure, not a build phase's.
 - id: ci-script-command-not-found
   title: An Xcode Cloud custom script called a tool the build machine does not have
   category: xcode-cloud-script
@@ -234,31 +235,6 @@ enum EmbeddedCatalog {
     no_match:
       - line: 'ci_post_clone.sh: line 4: swiftformat: command not found'
       - line: '/Users/me/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-1A2B3C.sh: line 3: swiftlint: command not found'
-
-- id: compiler-killed-signal-9
-  title: A compiler or linker process was killed (signal 9, usually out of memory)
-  category: out-of-memory
-  severity: error
-  role: cause
-  patterns:
-    - literal: 'failed due to signal 9'
-      regex: '(?:compile|frontend|merge-module|emit-module|linker|clang) command failed due to signal 9\b'
-  message: 'A compiler process was killed with signal 9 (SIGKILL), most likely for running out of memory'
-  explanation: >
-    Signal 9 (SIGKILL) is not a compiler crash: something outside killed the process, on Linux almost always
-    the kernel's OOM killer when a container or small VM runs out of memory (swift build runs one frontend per
-    core, and release builds with whole-module optimization need several GB each); on macOS jetsam does the same.
-  fixes:
-    - summary: Build with fewer parallel jobs so fewer frontends hold memory at once
-      commands: ['swift build -c release -j 1', 'xcodebuild ... -jobs 2']
-    - summary: Give the container or runner more memory (Docker Desktop's memory limit, a larger VM), or add swap
-      commands: ['docker run --memory=8g ...', 'free -h']
-  examples:
-    match:
-      - line: 'error: compile command failed due to signal 9 (use -v to see invocation)'
-        source: https://github.com/swiftlang/swift-syntax/issues/2668 (swift build -c release in a container with a memory limit)
-    no_match:
-      - line: 'error: compile command failed due to signal 11 (use -v to see invocation)'
 """#
     /// Catalog/02-concurrency.yml
     static let concurrency = #"""
@@ -5285,10 +5261,10 @@ end"
   role: cause
   patterns:
     - literal: 'syntax error'
-      regex: '(?<script>\S+\.sh|(?:ba|z|da)?sh): (?:line \d+: )?syntax error(?: near unexpected token (?<token>.+)| in conditional expression|: unexpected end of file|: `.+'' unexpected)?'
+      regex: '(?<!\S)(?<script>(?!\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh)\S+\.sh|(?:ba|z|da)?sh): (?:line \d+: )?syntax error(?: near unexpected token (?<token>.+)| in conditional expression|: unexpected end of file|: `.+'' unexpected)?'
     # `set -u` scripts (CocoaPods' Pods-App-frameworks.sh, Flutter's and React Native's phases).
     - literal: 'unbound variable'
-      regex: '(?<script>\S+\.sh|(?:ba|z|da)?sh): (?:line \d+: )?(?<token>[^\s:]+): unbound variable$'
+      regex: '(?<!\S)(?<script>(?!\S*ci_(?:post_clone|pre_xcodebuild|post_xcodebuild)\.sh)\S+\.sh|(?:ba|z|da)?sh): (?:line \d+: )?(?<token>[^\s:]+): unbound variable$'
   message: 'The script stopped on a shell error: {token}'
   explanation: >
     The shell could not parse the Run Script phase (or a script it calls), so nothing ran. Typical causes are
@@ -7406,8 +7382,6 @@ end"
   severity: error
   role: cause
   patterns:
-    - literal: 'unable to execute command: Killed'
-      regex: 'unable to execute command: Killed(?:: 9)?'
     - literal: 'Killed signal terminated program'
       regex: 'Killed signal terminated program (?<program>\S+)'
     - literal: 'Out of memory: Kill'
@@ -7437,10 +7411,6 @@ end"
       commands: ['free -h', 'sudo fallocate -l 4G /swapfile && sudo chmod 600 /swapfile && sudo mkswap /swapfile && sudo swapon /swapfile']
   examples:
     match:
-      - line: '<unknown>:0: error: unable to execute command: Killed'
-        source: https://github.com/krzyzanowskim/CryptoSwift/issues/217
-      - line: 'clang: error: unable to execute command: Killed'
-        source: https://github.com/vapor/vapor/issues/624 (the linker killed on a small droplet)
       - line: 'c++: fatal error: Killed signal terminated program cc1plus'
         source: GCC's driver message when the compiler proper is killed by the OOM killer (Linux builds of C++ dependencies)
         captures: {program: cc1plus}
@@ -8083,7 +8053,7 @@ end"
   role: symptom
   patterns:
     - literal: 'command failed with exit code'
-      regex: 'error: (?<command>[\w-]+) command failed with exit code (?<code>\d+)'
+      regex: '(?:^|error: )(?<command>[\w-]+) command failed with exit code (?<code>\d+)'
   message: 'The {command} command failed with exit code {code}'
   explanation: >
     The Swift driver or SwiftPM reporting that a compile or emit-module job failed. The compiler's own
@@ -8176,12 +8146,12 @@ end"
       commands: ['bash -x SCRIPT']
   examples:
     match:
-      - line: "/Users/aungmyooo/Library/Developer/Xcode/DerivedData/Runner-ehbtgfrwszowthgqyvfzuynymnrk/Build/Intermediates.noindex/Runner.build/Debug-iphoneos/Runner.build/Script-B8558ECE276B549E00A69545.sh: line 2: syntax error near unexpected token `newline'"
-        source: https://github.com/firebase/flutterfire (Tests/Corpus c060)
-        captures: {at: '2'}
-      - line: '/Users/andreas/Library/Developer/Xcode/DerivedData/App-bfbjtawlpazjjnhfeynaesqndxej/SourcePackages/checkouts/firebase-ios-sdk/Crashlytics/run: line 57: 81662 Trace/BPT trap: 5       "/Users/andreas/upload-symbols"'
-        source: Tests/Corpus c059 (Crashlytics upload script)
-        captures: {at: '57'}
+      - line: '/Users/runner/Library/Developer/Xcode/DerivedData/App-abc/Build/Intermediates.noindex/App.build/Debug-iphoneos/App.build/Script-9B7.sh: line 12: [: too many arguments'
+        source: bash's message for a test expression that split on a space (a build phase script, layout of Tests/Corpus c060)
+        captures: {at: '12'}
+      - line: 'ios/scripts/bump_build.sh: line 7: ((: 12a: value too great for base (error token is "12a")'
+        source: bash's arithmetic error in a build script (shape of Tests/Corpus c059's script lines)
+        captures: {at: '7'}
     no_match:
       - line: 'Ld /Users/x/App.app/App normal arm64 (in target: line 3)'
 
@@ -8265,8 +8235,6 @@ end"
   patterns:
     - literal: 'exit code'
       regex: '(?:[Cc]ompleted|[Ff]ailed|[Ee]xited|[Ff]inished|[Rr]eturned|[Ee]nded) with (?:a |an )?(?:non-?zero |error )?exit code:? ''?(?<code>[1-9]\d*)'
-    - literal: 'exit-code'
-      regex: '[Ee]xited with (?:a )?non-zero exit-code:? (?<code>[1-9]\d*)'
     - literal: 'exit status'
       regex: '(?:^|[\s:,(])(?:[Ee]xit status|non-zero exit status):? (?<code>[1-9]\d*)'
     - literal: 'Exit status'
@@ -8306,9 +8274,6 @@ end"
       - line: 'make: *** [installables] Error 65'
         source: Tests/Corpus c014
         captures: {code: '65'}
-      - line: 'Command exited with non-zero exit-code: 1'
-        source: Xcode Cloud's custom-script step (Tests/Corpus a002, a010)
-        captures: {code: '1'}
     no_match:
       - line: 'Process completed with exit code 0.'
       - line: 'Exit status: 0'
@@ -8331,6 +8296,8 @@ end"
       regex: '(?:^|\s)Bus error(?:: 10)?(?:\s|$)'
     - literal: 'BPT trap'
       regex: 'Trace/BPT trap(?:: 5)?'
+    - literal: 'zsh: '
+      regex: '^zsh: (?:segmentation fault|abort|killed|bus error|illegal hardware instruction|trace trap|floating point exception)\s'
   message: 'A process was killed by a signal'
   explanation: >
     The shell reports that a program crashed (abort, segmentation fault, illegal instruction, trap) or was
@@ -8340,10 +8307,12 @@ end"
     - summary: Find the command on this line or just above; a crashed compiler, a crashed test host and a killed step each have their own fix among the causes listed
   examples:
     match:
-      - line: 'Abort trap: 6           mint run swiftlint swiftlint --path ${TARGET_PATH} --config ${SRCROOT}/.swiftlint.yml'
-        source: Tests/Corpus c011
-      - line: '/bin/sh: line 1: 81662 Trace/BPT trap: 5       swiftgen'
-        source: the shell's report of a crashed command (Tests/Corpus c059 has it inside a script, where shell-script-error names it)
+      - line: 'Abort trap: 6'
+        source: macOS sh and bash's report of a command that aborted (Tests/Corpus c011 has it inside a script step)
+      - line: 'Illegal instruction: 4'
+        source: macOS sh and bash's report of SIGILL (a Swift runtime trap in a tool run by a script)
+      - line: 'zsh: segmentation fault  xcodebuild -scheme App test'
+        source: zsh's own wording of a crashed command (Xcode Cloud runs non-executable scripts with zsh)
     no_match:
       - line: 'Breakpoint 1: where = App`main'
 """#
