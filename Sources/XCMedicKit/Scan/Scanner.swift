@@ -188,8 +188,9 @@ public final class Scanner {
                                       column: captures.removeValue(forKey: "column").flatMap { Int($0) })
         }
         var severity = rule.severity
-        // A warning stays a warning, also the Swift 5 mode form of a Swift 6 error pasted without `warning:`.
-        if severity == .error, line.level == .warning || Scanner.isSwift6Error(line.text) { severity = .warning }
+        // A warning stays a warning, also the Swift 5 mode form of a Swift 6 error pasted without `warning:`
+        // (with warnings treated as errors the compiler prints it after `error:`, and then it is one).
+        if severity == .error, line.level == .warning || (line.level == nil && Scanner.isSwift6Error(line.text)) { severity = .warning }
         // A wrapper that is only a warning by itself (an NSError of no known domain) is an error when
         // its line says so (`[  ERROR ]`, `error:`): the line must not be lost.
         if severity == .warning, rule.role == .symptom, line.level == .error || ScanMarkers.errorLike.matches(line.text) { severity = .error }
