@@ -176,9 +176,8 @@ public final class SLFDecoder {
         switch kind {
         case .plain: break
         case .unitTest:
-            for field in ["testsPassedString", "durationString", "summaryString", "suiteName", "testName", "performanceTestOutputString"] {
-                try skipString(field)
-            }
+            // testsPassedString, durationString, summaryString, suiteName, testName, performanceTestOutputString
+            for _ in 0..<6 { try skipString("a unit test section's strings") }
         case .console:
             let count = try arrayCount("logConsoleItems")
             for _ in 0..<count {
@@ -282,16 +281,20 @@ public final class SLFDecoder {
 
     /// Xcode's severity (0 note, 1 warning, 2 error), read together with the message's type name.
     static func level(severity: UInt64, type: String) -> LineLevel {
-        let lowered = type.lowercased()
-        if lowered.contains("error") { return .error }
-        if lowered.contains("warning") { return .warning }
-        if lowered.contains("note") || lowered.contains("notice") { return .note }
+        // Byte-wise: "Error"/"error", "Warning"/"warning", "Note"/"Notice".
+        if Bytes.contains(type, SLFDecoder.error) { return .error }
+        if Bytes.contains(type, SLFDecoder.warning) { return .warning }
+        if Bytes.contains(type, SLFDecoder.note) { return .note }
         switch severity {
         case 2...: return .error
         case 1: return .warning
         default: return .note
         }
     }
+
+    private static let error = Array("rror".utf8)
+    private static let warning = Array("arning".utf8)
+    private static let note = Array("ot".utf8)
 
     private func emit(_ message: Message, step: String?) {
         pending.append(StructuredLine(kind: .message, text: message.title, location: message.location, level: message.level, step: step))
@@ -311,9 +314,8 @@ public final class SLFDecoder {
         case "DVTTextDocumentLocation":
             line = SLFDecoder.oneBased(try int("startingLineNumber"))
             column = SLFDecoder.oneBased(try int("startingColumnNumber"))
-            for field in ["endingLineNumber", "endingColumnNumber", "characterRangeEnd", "characterRangeStart", "locationEncoding"] {
-                _ = try int(field)
-            }
+            // endingLineNumber, endingColumnNumber, characterRangeEnd, characterRangeStart, locationEncoding
+            for _ in 0..<5 { _ = try int("a text location's range") }
         case "DVTDocumentLocation", "Xcode3ProjectDocumentLocation", "IDELogDocumentLocation":
             break
         case "DVTMemberDocumentLocation":
@@ -342,7 +344,8 @@ public final class SLFDecoder {
         guard url.hasPrefix("file://") else { return url }
         var rest = url.dropFirst("file://".count)
         if rest.hasPrefix("localhost/") { rest = rest.dropFirst("localhost".count) }
-        return String(rest).removingPercentEncoding ?? String(rest)
+        let path = String(rest)
+        return path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding ?? path : path
     }
 
     // MARK: - Fields
@@ -379,7 +382,7 @@ public final class SLFDecoder {
         let token = try tokenizer.next()
         switch token {
         case .string(let length)?:
-            return try tokenizer.readString(length, limit: SLFDecoder.maxTitleBytes).trimmingCharacters(in: .whitespacesAndNewlines)
+            return try tokenizer.readString(length, limit: SLFDecoder.maxTitleBytes)
         case .null?: return ""
         default: throw unexpected(token, "a string (\(field))")
         }

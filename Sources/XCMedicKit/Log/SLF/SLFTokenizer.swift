@@ -148,8 +148,15 @@ final class SLFTokenizer {
         }
     }
 
-    /// Reads a string payload of `length` bytes, keeping at most `limit` of them.
+    /// Reads a string payload of `length` bytes, keeping at most `limit` of them, without the white
+    /// space (ASCII) at either end.
     func readString(_ length: Int, limit: Int) throws -> String {
+        if length <= end - start && length <= limit {
+            // The common case: the whole string is in the buffer.
+            let text = SLFTokenizer.trimmed(UnsafeBufferPointer(start: buffer + start, count: length))
+            start += length
+            return text
+        }
         var remaining = length
         var bytes: [UInt8] = []
         bytes.reserveCapacity(min(length, limit))
@@ -161,7 +168,16 @@ final class SLFTokenizer {
             start += n
             remaining -= n
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { SLFTokenizer.trimmed($0) }
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
+        var from = 0
+        var to = bytes.count
+        while from < to && isSpace(bytes[from]) { from += 1 }
+        while to > from && isSpace(bytes[to - 1]) { to -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
     }
 
     /// Skips a payload of `length` bytes.
