@@ -200,4 +200,22 @@ final class SLFDecoderTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("no .xcactivitylog files"), "\(error)")
         }
     }
+
+    /// Hostile bytes end in lines or in an SLFError, never in a crash or a hang.
+    func testEveryOneByteCorruptionEndsInLinesOrAnError() throws {
+        let bytes = SLFWriter.log(SampleBuild.root, version: 11, commandLine: true)
+        var errors = 0
+        for position in stride(from: 4, to: bytes.count, by: 3) {
+            for replacement in [UInt8(ascii: "9"), UInt8(ascii: "@"), UInt8(ascii: "("), UInt8(ascii: "-"), 0xFF] {
+                var mutated = bytes
+                mutated[position] = replacement
+                do {
+                    _ = try SLFDecoder.lines(mutated)
+                } catch is SLFError {
+                    errors += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(errors, 0)
+    }
 }

@@ -114,4 +114,19 @@ final class ActivityLogCLITests: XCTestCase {
         XCTAssertEqual(lines.count, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("\(cut.path): gzip stream is truncated: it ends at byte \(bytes.count - 20)"), result.stderr)
     }
+
+    /// Inputs are read one after the other and each is closed when read: 1,000 logs with 256 open files allowed.
+    func testAThousandLogsScanWithinTwoHundredFiftySixOpenFiles() throws {
+        let first = try writeActivityLog(failingBuild())
+        let folder = first.deletingLastPathComponent()
+        for i in 1..<1000 {
+            try FileManager.default.copyItem(at: first, to: folder.appendingPathComponent("log-\(i).xcactivitylog"))
+        }
+        let binary = CLI.binary.path
+        let result = try CLI.run(["/bin/sh", "-c", "ulimit -n 256 && exec '\(binary)' scan --no-config --format json '\(folder.path)'"],
+                                 executable: URL(fileURLWithPath: "/usr/bin/env"))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((json["inputs"] as? [Any])?.count, 1000)
+    }
 }
