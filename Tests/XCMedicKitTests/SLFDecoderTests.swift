@@ -218,4 +218,20 @@ final class SLFDecoderTests: XCTestCase {
         }
         XCTAssertGreaterThan(errors, 0)
     }
+
+    /// A string's length counts bytes (XCLogParser reads the file one byte to a character), so UTF-8 text
+    /// comes through whole; unit test sections carry six more strings.
+    func testUTF8TextAndUnitTestSections() throws {
+        let failure = "XCTAssertEqual failed: (\"café ✓\") is not equal to (\"cafe\")"
+        let root = SLFWriter.Section(title: "Test App", subsections: [
+            .init(className: "IDEActivityLogUnitTestSection", title: "Test Case '-[AppTests.MenuTests testName]' failed",
+                  text: "Résumé — 2 tests\n", messages: [
+                    .init(title: failure, type: "Uncategorized", url: "file:///Users/ci/AppTests/Menü%20Tests.swift", line: 41, column: 0),
+                  ]),
+        ])
+        let lines = try SLFDecoder.lines(SLFWriter.log(root, version: 11))
+        XCTAssertEqual(lines.map(\.text), ["Test App", "Test Case '-[AppTests.MenuTests testName]' failed", "Résumé — 2 tests", failure])
+        XCTAssertEqual(lines.last?.location, SourceLocation(file: "/Users/ci/AppTests/Menü Tests.swift", line: 42, column: 1))
+        XCTAssertEqual(lines.last?.level, .error, "severity 2 when the type names no level")
+    }
 }
