@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 import Foundation
 
 /// Streaming gzip decompression with zlib: one or more concatenated members, in bounded memory.

@@ -7,27 +7,21 @@ public enum LogInput {
     public static func open(_ path: String) throws -> ByteSource {
         let raw = try ByteSource(path: path)
         guard try raw.peek(4) == Array("SLF0".utf8) else { return raw }
-        let decoder = SLFDecoder(source: raw)
+        return activityLogText(raw)
+    }
+
+    /// The text of an activity log (`source` starts with `SLF0`): step titles, output and messages
+    /// as console lines. A decoding error is an `InputError` naming the source and the byte.
+    public static func activityLogText(_ source: ByteSource) -> ByteSource {
+        let decoder = SLFDecoder(source: source)
         let renderer = StructuredLineRenderer(next: decoder.next)
-        return ByteSource(name: raw.name) { buffer, count in
+        return ByteSource(name: source.name) { buffer, count in
             do {
                 return try renderer.read(into: buffer, count: count)
             } catch let error as SLFError {
-                throw InputError(path: raw.name, problem: "not a readable activity log: \(error.problem) at byte \(error.offset) of its decompressed content")
+                throw InputError(path: source.name, problem: "not a readable activity log: \(error.problem) at byte \(error.offset) of its decompressed content")
             }
         }
-    }
-
-    /// The decoded lines of an activity log, one by one (nil if the file is not one).
-    public static func activityLogLines(_ path: String, _ body: (StructuredLine) throws -> Void) throws -> Bool {
-        let raw = try ByteSource(path: path)
-        guard try raw.peek(4) == Array("SLF0".utf8) else { return false }
-        do {
-            try SLFDecoder(source: raw).forEach(body)
-        } catch let error as SLFError {
-            throw InputError(path: raw.name, problem: "not a readable activity log: \(error.problem) at byte \(error.offset) of its decompressed content")
-        }
-        return true
     }
 
     /// Each path as it is, except a folder: its `.xcactivitylog` files at any depth (`Logs/Build`,
