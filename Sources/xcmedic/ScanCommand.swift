@@ -25,8 +25,9 @@ struct Scan: ParsableCommand {
         Reads each PATH in turn (plain text, .gz, or an Xcode .xcactivitylog, which is decoded; a folder such as \
         Logs/Build or a whole DerivedData means its .xcactivitylog files, newest first); with no PATH, or '-', reads \
         standard input. \
-        With --tee, every byte read is copied to standard output as it arrives (a .gz decompressed) and the \
-        report goes to standard error or to --report FILE, so xcmedic can sit in a pipeline: \
+        With --tee, every byte read is copied to standard output as it arrives (a .gz decompressed, an activity \
+        log as its decoded text) and the report goes to standard error or to --report FILE, so xcmedic can sit \
+        in a pipeline: \
         'xcodebuild ... 2>&1 | xcmedic scan --tee'. \
         --format auto gives GitHub annotations on GitHub Actions (and appends a Markdown summary to \
         $GITHUB_STEP_SUMMARY) and text elsewhere. \
