@@ -37,7 +37,7 @@ struct Scan: ParsableCommand {
         """
     )
 
-    @Argument(help: "Log files to scan ('-' for standard input).")
+    @Argument(help: "Log files, .xcactivitylog files or folders of them to scan ('-' for standard input).")
     var paths: [String] = []
 
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
