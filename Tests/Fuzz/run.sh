@@ -31,7 +31,7 @@ for target in "${targets[@]}"; do
   esac
   exe="$bin/fuzz-$target"
   # shellcheck disable=SC2086
-  swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$bin/Modules" -I "$scratch/checkouts/Yams/Sources/CYaml/include" \
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$bin/Modules" -I "$scratch/checkouts/Yams/Sources/CYaml/include" -I "$root/Sources/CZlib" \
     $objects "$source" -lz -o "$exe" 2>&1 | grep -v "Cannot export local symbol" || true
   corpus="$out/$target/corpus"
   mkdir -p "$corpus" "$out/$target"
