@@ -13,9 +13,11 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
+        // zlib for in-process gzip; on every macOS, and `zlib1g-dev` on Debian and Ubuntu.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "XCMedicKit",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: ["CZlib", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "xcmedic",

@@ -22,9 +22,12 @@ struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Diagnose a build log: name each failure, its root cause and the fix.",
         discussion: """
-        Reads each PATH in turn (plain text or .gz); with no PATH, or '-', reads standard input. \
-        With --tee, every byte read is copied to standard output as it arrives (a .gz decompressed) and the \
-        report goes to standard error or to --report FILE, so xcmedic can sit in a pipeline: \
+        Reads each PATH in turn (plain text, .gz, or an Xcode .xcactivitylog, which is decoded; a folder such as \
+        Logs/Build or a whole DerivedData means its .xcactivitylog files, newest first); with no PATH, or '-', reads \
+        standard input. \
+        With --tee, every byte read is copied to standard output as it arrives (a .gz decompressed, an activity \
+        log as its decoded text) and the report goes to standard error or to --report FILE, so xcmedic can sit \
+        in a pipeline: \
         'xcodebuild ... 2>&1 | xcmedic scan --tee'. \
         --format auto gives GitHub annotations on GitHub Actions (and appends a Markdown summary to \
         $GITHUB_STEP_SUMMARY) and text elsewhere. \
@@ -34,7 +37,7 @@ struct Scan: ParsableCommand {
         """
     )
 
-    @Argument(help: "Log files to scan ('-' for standard input).")
+    @Argument(help: "Log files, .xcactivitylog files or folders of them to scan ('-' for standard input).")
     var paths: [String] = []
 
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -64,7 +67,7 @@ struct Scan: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let ci = CIEnvironment(environment)
-        let inputs = paths.isEmpty ? ["-"] : paths
+        let inputs = try LogInput.expand(paths.isEmpty ? ["-"] : paths)
         if let reportFile { try ReportFile.check(reportFile, inputs: inputs) }
         // A closed pipe must be an error code from write(2), not a signal that kills xcmedic mid-line.
         signal(SIGPIPE, SIG_IGN)

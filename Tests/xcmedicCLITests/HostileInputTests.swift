@@ -53,7 +53,8 @@ final class HostileInputTests: XCTestCase {
     func testDirectoryIsOneLineExitTwo() throws {
         let r = try CLI.run(["scan", dir.path])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "xcmedic: \(dir.path): is a directory, not a log file\n")
+        // A folder means its activity logs; one without any is an input error.
+        XCTAssertEqual(r.stderr, "xcmedic: \(dir.path): is a directory with no .xcactivitylog files (name a log file, or a Logs/Build or DerivedData folder)\n")
     }
 
     func testUnreadableFileIsOneLineExitTwo() throws {

@@ -17,14 +17,21 @@ public struct InputError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 }
 
-/// Bytes of a log: a file, standard input, or either of them gzip-compressed (detected by its magic bytes).
+/// Bytes of a log: a file, standard input, or either of them gzip-compressed (detected by its magic
+/// bytes and decompressed in-process), or bytes another reader produces (a decoded activity log).
+///
+/// A file's descriptor is closed as soon as its last byte is read, so a scan of many inputs holds
+/// at most one open at a time.
 public final class ByteSource {
+    public typealias Producer = (UnsafeMutableRawPointer, Int) throws -> Int
+
     public let name: String
     private var fd: Int32
-    private let ownsDescriptor: Bool
+    private var ownsDescriptor: Bool
     private var peeked: [UInt8] = []
     private var peekedOffset = 0
-    private var decompressor: Process?
+    private var inflater: GzipInflater?
+    private var producer: Producer?
 
     /// Bytes already in memory (tests, and logs a caller captured itself).
     public init(name: String, bytes: [UInt8]) {
@@ -33,6 +40,14 @@ public final class ByteSource {
         ownsDescriptor = false
         peeked = bytes
         peekedOffset = 0
+    }
+
+    /// Bytes a reader produces on demand, `read(2)`-style: up to `count`, 0 at the end.
+    public init(name: String, producer: @escaping Producer) {
+        self.name = name
+        fd = -1
+        ownsDescriptor = false
+        self.producer = producer
     }
 
     /// `path == "-"` reads standard input.
@@ -57,12 +72,21 @@ public final class ByteSource {
             fd = opened
             ownsDescriptor = true
         }
-        try startDecompressionIfGzip()
+        do {
+            try startDecompressionIfGzip()
+        } catch {
+            closeDescriptor()
+            throw error
+        }
     }
 
     deinit {
-        if fd >= 0 && (ownsDescriptor || decompressor != nil) { close(fd) }
-        if let decompressor, decompressor.isRunning { decompressor.terminate() }
+        closeDescriptor()
+    }
+
+    private func closeDescriptor() {
+        if fd >= 0 && ownsDescriptor { close(fd) }
+        fd = -1
     }
 
     /// Reads up to `count` bytes into `buffer`; 0 at the end of the input.
@@ -71,12 +95,40 @@ public final class ByteSource {
             let n = min(count, peeked.count - peekedOffset)
             peeked.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + peekedOffset, byteCount: n) }
             peekedOffset += n
+            if peekedOffset == peeked.count { peeked = []; peekedOffset = 0 }
             return n
         }
+        return try readUnderlying(into: buffer, count: count)
+    }
+
+    /// The first `count` bytes still to be read (fewer at the end of the input), without consuming them.
+    public func peek(_ count: Int) throws -> [UInt8] {
+        if peekedOffset > 0 {
+            peeked.removeFirst(peekedOffset)
+            peekedOffset = 0
+        }
+        while peeked.count < count {
+            var more = [UInt8](repeating: 0, count: count - peeked.count)
+            let n = try more.withUnsafeMutableBytes { try readUnderlying(into: $0.baseAddress!, count: $0.count) }
+            if n == 0 { break }
+            peeked.append(contentsOf: more[0..<n])
+        }
+        return Array(peeked.prefix(count))
+    }
+
+    private func readUnderlying(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        if let producer { return try producer(buffer, count) }
+        if let inflater { return try inflater.read(into: buffer, count: count) }
+        return try readDescriptor(into: buffer, count: count)
+    }
+
+    /// Reads the file itself; closes it at its end.
+    private func readDescriptor(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
         if fd < 0 { return 0 }
         while true {
             let n = Glibc_read(fd, buffer, count)
-            if n >= 0 { return n }
+            if n > 0 { return n }
+            if n == 0 { closeDescriptor(); return 0 }
             if errno == EINTR { continue }
             throw InputError(path: name, problem: "read failed: \(String(cString: strerror(errno)))")
         }
@@ -86,14 +138,7 @@ public final class ByteSource {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = try bytes.withUnsafeMutableBytes { raw -> Int in
-                while true {
-                    let r = Glibc_read(fd, raw.baseAddress! + filled, count - filled)
-                    if r >= 0 { return r }
-                    if errno == EINTR { continue }
-                    throw InputError(path: name, problem: "read failed: \(String(cString: strerror(errno)))")
-                }
-            }
+            let n = try bytes.withUnsafeMutableBytes { try readDescriptor(into: $0.baseAddress! + filled, count: count - filled) }
             if n == 0 { break }
             filled += n
         }
@@ -106,36 +151,9 @@ public final class ByteSource {
             peeked = head
             return
         }
-        // gzip is on every macOS and Linux; piping through it keeps memory flat without linking zlib.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw InputError(path: name, problem: "is gzip-compressed and gzip could not be started")
+        inflater = try GzipInflater(name: name, head: head) { [unowned self] buffer, count in
+            try self.readDescriptor(into: buffer, count: count)
         }
-        let sourceFD = fd
-        let owns = ownsDescriptor
-        let writer = input.fileHandleForWriting
-        let feeder = Thread {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            _ = head.withUnsafeBytes { try? writer.write(contentsOf: Data($0)) }
-            while true {
-                let n = chunk.withUnsafeMutableBytes { Glibc_read(sourceFD, $0.baseAddress!, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                do { try writer.write(contentsOf: Data(chunk[0..<n])) } catch { break }
-            }
-            try? writer.close()
-            if owns { close(sourceFD) }
-        }
-        feeder.start()
-        fd = dup(output.fileHandleForReading.fileDescriptor)
-        decompressor = process
     }
 }
 

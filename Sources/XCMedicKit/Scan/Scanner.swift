@@ -59,7 +59,7 @@ public final class Scanner {
     }
 
     public func scan(path: String, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
-        try scan(ByteSource(path: path), rawObserver: rawObserver)
+        try scan(LogInput.open(path), rawObserver: rawObserver)
     }
 
     public func scan(text: String, name: String = "-") throws {
