@@ -62,7 +62,12 @@ struct CIScriptsCommand: ParsableCommand {
         guard macros.isEmpty, plugins.isEmpty, logs.isEmpty, removals.isEmpty, !replace, !skipValidation, !dryRun else {
             throw CLIError("--lint only checks; run it without --macro, --plugin, --from-log, --remove, --replace, --skip-validation or --dry-run")
         }
-        let problems = try CIScriptsLint.run(projectDirectory: project)
+        let report = try CIScriptsLint.report(projectDirectory: project)
+        let here = FileManager.default.currentDirectoryPath
+        let active = ProjectLocator.relative(report.activeFolder, to: here)
+        let projectShown = ProjectLocator.relative(report.project.directory + "/" + report.project.projectFile, to: here)
+        print("Xcode Cloud runs \(active)/ (beside \(projectShown), \(report.project.layout)\(report.project.choice.map { "; picked because \($0)" } ?? ""))")
+        let problems = report.problems
         if problems.isEmpty {
             print("ci_scripts: no known pitfall found")
             return
