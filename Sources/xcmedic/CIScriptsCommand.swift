@@ -17,7 +17,7 @@ struct CIScriptsCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .customLong("project"), help: "Folder with the .xcodeproj, .xcworkspace or Package.swift (default: here, or the one project below).")
+    @Option(name: .customLong("project"), help: "Folder with the .xcodeproj, .xcworkspace, project.yml (XcodeGen), Project.swift (Tuist) or Package.swift (default: here, or the project below).")
     var project: String = "."
 
     @Option(name: .customLong("macro"), help: ArgumentHelp("Trust this package macro (repeatable).", valueName: "PACKAGE:TARGET"))
