@@ -164,6 +164,22 @@ final class CIScriptsFileSafetyTests: XCTestCase {
         XCTAssertTrue(after.hasSuffix("set -e\nbrew install xcodegen && xcodegen\n") && after.contains("'swift-case-paths' 'CasePathsMacros'"), after)
     }
 
+    /// The replaced script keeps its owner and group (where the user may set them: root here) and its mode.
+    func testOwnerAndModeAreKept() throws {
+        guard geteuid() == 0 else { throw XCTSkip("only root can give a file to another owner; run as root to test that the owner is kept") }
+        let dir = try project()
+        let script = dir.appendingPathComponent("ci_scripts/ci_post_clone.sh").path
+        XCTAssertEqual(chown(script, 65534, 65534), 0)
+        XCTAssertEqual(chmod(script, 0o750), 0)
+        let result = try CLI.run(["ci-scripts", "--macro", "swift-case-paths:CasePathsMacros"], cwd: dir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        var st = stat()
+        XCTAssertEqual(stat(script, &st), 0)
+        XCTAssertEqual([st.st_uid, st.st_gid], [65534, 65534])
+        XCTAssertEqual(st.st_mode & 0o7777, 0o750)
+        XCTAssertTrue(try String(contentsOfFile: script, encoding: .utf8).contains("'swift-case-paths' 'CasePathsMacros'"))
+    }
+
     /// Kills at random moments: the script is always the old one or a complete new one, never empty or partial.
     func testKillsAtRandomMomentsNeverLeaveAnEmptyOrPartialScript() throws {
         let dir = try project()
