@@ -9,7 +9,7 @@ set -euo pipefail
 
 # >>> xcmedic >>>
 # Written by `xcmedic ci-scripts`. Running it again replaces this block and nothing else in the file.
-# Regenerate with: xcmedic ci-scripts --project Examples/SampleApp --from-log Examples/SampleApp/build.log --ci-scripts-dir ci_scripts
+# Regenerate with: xcmedic ci-scripts --project Examples/SampleApp --ci-scripts-dir ci_scripts --replace --macro swift-case-paths:CasePathsMacros --macro swift-perception:PerceptionMacros --plugin swiftlintplugins:SwiftLintBuildToolPlugin
 #
 # Trusts exactly the package macros and build-tool plugins listed below, at the revision pinned in
 # the Package.resolved of the commit being built, by writing Xcode's allow-lists

@@ -9,13 +9,15 @@ struct CIScriptsCommand: ParsableCommand {
         discussion: """
         By default the script trusts exactly the named macros and plugins at the revision pinned in the \
         Package.resolved of the commit being built (it writes Xcode's macros.json and plugins.json at CI time), \
-        so a dependency update needs no re-run. xcmedic owns only the block between '# >>> xcmedic >>>' and \
-        '# <<< xcmedic <<<'; the rest of an existing script and its file mode are kept. \
-        Exit status: 0 done, 1 when --lint finds a problem, 2 on a usage or input error.
+        so a dependency update needs no re-run. Each run adds to what the block already trusts; --remove drops \
+        an entry and --replace starts the list afresh. xcmedic owns only the block between '# >>> xcmedic >>>' \
+        and '# <<< xcmedic <<<'; the rest of an existing script, its mode and owner are kept. The script is \
+        replaced atomically under a lock, so concurrent runs and a kill never lose a line. \
+        Exit status: 0 done, 1 when --lint finds a problem, 2 on a usage or input error (nothing changed).
         """
     )
 
-    @Option(name: .customLong("project"), help: "Folder with the .xcodeproj, .xcworkspace or Package.swift (default: here, or the one project below).")
+    @Option(name: .customLong("project"), help: "Folder with the .xcodeproj, .xcworkspace, project.yml (XcodeGen), Project.swift (Tuist) or Package.swift (default: here, or the project below).")
     var project: String = "."
 
     @Option(name: .customLong("macro"), help: ArgumentHelp("Trust this package macro (repeatable).", valueName: "PACKAGE:TARGET"))
@@ -26,6 +28,12 @@ struct CIScriptsCommand: ParsableCommand {
 
     @Option(name: .customLong("from-log"), help: ArgumentHelp("Trust the macros and plugins a failing build log says Xcode refused (repeatable).", valueName: "LOG"))
     var logs: [String] = []
+
+    @Option(name: .customLong("remove"), help: ArgumentHelp("Stop trusting this target, macro or plugin (repeatable).", valueName: "PACKAGE:TARGET"))
+    var removals: [String] = []
+
+    @Flag(name: .customLong("replace"), help: "Trust only what this run names, dropping what the script trusted before.")
+    var replace = false
 
     @Flag(name: .customLong("skip-validation"), help: "Switch macro and plugin validation off for every package instead (less safe).")
     var skipValidation = false
@@ -51,10 +59,15 @@ struct CIScriptsCommand: ParsableCommand {
     }
 
     func runLint() throws {
-        guard macros.isEmpty, plugins.isEmpty, logs.isEmpty, !skipValidation, !dryRun else {
-            throw CLIError("--lint only checks; run it without --macro, --plugin, --from-log, --skip-validation or --dry-run")
+        guard macros.isEmpty, plugins.isEmpty, logs.isEmpty, removals.isEmpty, !replace, !skipValidation, !dryRun else {
+            throw CLIError("--lint only checks; run it without --macro, --plugin, --from-log, --remove, --replace, --skip-validation or --dry-run")
         }
-        let problems = try CIScriptsLint.run(projectDirectory: project)
+        let report = try CIScriptsLint.report(projectDirectory: project)
+        let here = FileManager.default.currentDirectoryPath
+        let active = ProjectLocator.relative(report.activeFolder, to: here)
+        let projectShown = ProjectLocator.relative(report.project.directory + "/" + report.project.projectFile, to: here)
+        print("Xcode Cloud runs \(active)/ (beside \(projectShown), \(report.project.layout)\(report.project.choice.map { "; picked because \($0)" } ?? ""))")
+        let problems = report.problems
         if problems.isEmpty {
             print("ci_scripts: no known pitfall found")
             return
@@ -69,9 +82,13 @@ struct CIScriptsCommand: ParsableCommand {
             throw CLIError("\(log): no such file")
         }
         let targets = try macros.map { try TrustTarget.parse($0, kind: .macro) } + plugins.map { try TrustTarget.parse($0, kind: .plugin) }
+        let removed = try removals.map { text -> TrustTarget in
+            do { return try TrustTarget.parse(text, kind: .macro) } catch { throw CLIError("--remove '\(text)': expected PACKAGE:TARGET, e.g. swift-case-paths:CasePathsMacros") }
+        }
         let request = CIScriptsRequest(projectDirectory: project, targets: targets, logs: logs, skipValidation: skipValidation,
-                                       scriptsDirectory: scriptsDirectory, checkoutRoots: checkoutRoots, command: commandLine())
-        let plan = try CIScripts.plan(request)
+                                       scriptsDirectory: scriptsDirectory, checkoutRoots: checkoutRoots, removals: removed, replace: replace,
+                                       command: commandLine())
+        let plan = try CIScripts.run(request, dryRun: dryRun)
         for note in plan.notes { FileHandle.standardError.write(Data("xcmedic: note: \(note)\n".utf8)) }
         let shown = ProjectLocator.relative(plan.scriptPath, to: FileManager.default.currentDirectoryPath)
         switch plan.mode {
@@ -82,10 +99,17 @@ struct CIScriptsCommand: ParsableCommand {
             unasked. The safer alternative trusts named targets at their pinned revision: --macro/--plugin PACKAGE:TARGET.
             """)
         case .allowList(let trusts, _):
-            print("Trusting at the revision pinned in \(plan.project.resolvedPath ?? "Package.resolved") (read again on every CI run):")
-            for trust in trusts {
-                print("  \(trust.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(trust.identity):\(trust.target)  (\(trust.pin.stateDescription), \(trust.pin.revision.map { String($0.prefix(12)) } ?? ""))")
+            if !trusts.isEmpty { print("Trusting at the revision pinned in \(plan.project.resolvedPath ?? "Package.resolved") (read again on every CI run):") }
+            let entry = { (trust: ResolvedTrust) -> String in
+                let state = trust.pin.revision == nil ? "no longer pinned" : "\(trust.pin.stateDescription), \(trust.pin.revision.map { String($0.prefix(12)) } ?? "")"
+                return "\(trust.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(trust.identity):\(trust.target)  (\(state))"
             }
+            for trust in plan.added { print("  added   \(entry(trust))") }
+            for trust in plan.kept { print("  kept    \(entry(trust))") }
+        }
+        for trust in plan.removed { print("  removed \(trust.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(trust.identity):\(trust.target)") }
+        if case .allowList = plan.mode {
+            print("\(plan.added.count) added, \(plan.kept.count) kept, \(plan.removed.count) removed")
         }
         if dryRun {
             let old = plan.oldContents.map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -98,22 +122,22 @@ struct CIScriptsCommand: ParsableCommand {
             print("\(shown): already up to date")
             return
         }
-        try CIScripts.write(plan)
         if plan.oldContents == nil {
             print("wrote \(shown) (new, executable)")
             print("Commit it executable: git add --chmod=+x \(ShellQuote.quote(shown))")
         } else {
-            print("updated the xcmedic block of \(shown); the rest of the file and its mode are unchanged")
+            print(plan.block == nil ? "took the xcmedic block out of \(shown); the rest of the file and its mode are unchanged"
+                                    : "updated the xcmedic block of \(shown); the rest of the file and its mode are unchanged")
         }
     }
 
-    /// How this run can be repeated, for the script's comment.
+    /// The start of the command that regenerates the block, for the script's comment; ci-scripts appends
+    /// `--replace` and every target the block trusts, so the comment stays true as trust accumulates.
     func commandLine() -> String {
         var words = ["xcmedic", "ci-scripts"]
         if project != "." { words += ["--project", project] }
-        if skipValidation { words.append("--skip-validation") }
-        words += macros.flatMap { ["--macro", $0] } + plugins.flatMap { ["--plugin", $0] } + logs.flatMap { ["--from-log", $0] }
         if let scriptsDirectory { words += ["--ci-scripts-dir", scriptsDirectory] }
-        return words.map { $0.allSatisfy { $0.isLetter || $0.isNumber || "-_.:/=@+,".contains($0) } ? $0 : ShellQuote.quote($0) }.joined(separator: " ")
+        if skipValidation { words.append("--skip-validation") }
+        return words.map(ShellQuote.word).joined(separator: " ")
     }
 }

@@ -21,7 +21,7 @@ final class CIScriptsTemplateTests: XCTestCase {
         let sample = Self.root.appendingPathComponent("Examples/SampleApp")
         let request = CIScriptsRequest(projectDirectory: sample.path, logs: [sample.appendingPathComponent("build.log").path],
                                        scriptsDirectory: Self.root.appendingPathComponent("ci_scripts").path,
-                                       command: "xcmedic ci-scripts --project Examples/SampleApp --from-log Examples/SampleApp/build.log --ci-scripts-dir ci_scripts")
+                                       command: "xcmedic ci-scripts --project Examples/SampleApp --ci-scripts-dir ci_scripts")
         let plan = try CIScripts.plan(request)
         XCTAssertNotNil(plan.oldContents, "ci_scripts/ci_post_clone.sh is missing")
         XCTAssertFalse(plan.changes, """

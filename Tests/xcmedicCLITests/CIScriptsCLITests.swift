@@ -105,6 +105,29 @@ final class CIScriptsCLITests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: script, encoding: .utf8), after)
     }
 
+    /// Done-when: two --from-log runs with different failures leave both trusted; the Xcode 15 checkout-path
+    /// wording needs no --macro; the summary says what was added, kept and removed.
+    func testLogRunsAccumulateAndTheCheckoutPathNamesThePackage() throws {
+        let project = try sampleCopy()
+        try Data("error: Plugin \"SwiftLintBuildToolPlugin\" from package \"SwiftLintPlugins\" must be enabled before it can be used\n".utf8)
+            .write(to: project.appendingPathComponent("plugin.log"))
+        try Data("/Users/me/Library/Developer/Xcode/DerivedData/App-x/SourcePackages/checkouts/swift-case-paths/Package.swift:PACKAGE-TARGET:CasePathsMacros: error: Target 'CasePathsMacros' must be enabled before it can be used.\n".utf8)
+            .write(to: project.appendingPathComponent("xcode15.log"))
+        let first = try CLI.run(["ci-scripts", "--from-log", "plugin.log"], cwd: project)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let second = try CLI.run(["ci-scripts", "--from-log", "xcode15.log"], cwd: project)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stdout.contains("  added   macro  swift-case-paths:CasePathsMacros"), second.stdout)
+        XCTAssertTrue(second.stdout.contains("  kept    plugin swiftlintplugins:SwiftLintBuildToolPlugin"), second.stdout)
+        XCTAssertTrue(second.stdout.contains("1 added, 1 kept, 0 removed"), second.stdout)
+        let script = try String(contentsOf: project.appendingPathComponent("ci_scripts/ci_post_clone.sh"), encoding: .utf8)
+        XCTAssertTrue(script.contains("'swift-case-paths' 'CasePathsMacros'") && script.contains("'swiftlintplugins' 'SwiftLintBuildToolPlugin'"), script)
+        let removed = try CLI.run(["ci-scripts", "--remove", "SwiftLintPlugins:SwiftLintBuildToolPlugin"], cwd: project)
+        XCTAssertTrue(removed.stdout.contains("0 added, 1 kept, 1 removed"), removed.stdout)
+        let lint = try CLI.run(["ci-scripts", "--lint"], cwd: project)
+        XCTAssertTrue(lint.stdout.hasPrefix("Xcode Cloud runs ci_scripts/ (beside SampleApp.xcodeproj, Xcode project)\n"), lint.stdout)
+    }
+
     func testDryRunPrintsTheChangeAndWritesNothing() throws {
         let project = try sampleCopy()
         let result = try CLI.run(["ci-scripts", "--dry-run", "--plugin", "swiftlintplugins:SwiftLintBuildToolPlugin"], cwd: project)

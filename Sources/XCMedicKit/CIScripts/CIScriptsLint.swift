@@ -12,6 +12,12 @@ public struct LintProblem: Sendable, Equatable, CustomStringConvertible {
         case ignoredDefaultsKey = "ignored-defaults-key"
         case trustSetTooLate = "trust-set-too-late"
         case staleAllowList = "stale-allow-list"
+        case notAFolder = "not-a-folder"
+        case wrongDefaultsDomain = "wrong-defaults-domain"
+        case skipKeyOff = "skip-key-off"
+        case missingShell = "missing-shell"
+        case slashComment = "slash-comment"
+        case failureIgnored = "failure-ignored"
     }
 
     public var kind: Kind
@@ -31,32 +37,69 @@ public enum CIScriptsLint {
     /// The spelling people "correct" Apple's key to; Xcode ignores it.
     public static let correctedPluginKey = "IDESkipPackagePluginFingerprintValidation"
 
+    /// What lint found: the project the workflow builds, the ci_scripts folder Xcode Cloud runs, the problems.
+    public struct Report: Sendable {
+        public var project: ProjectLocation
+        /// The ci_scripts folder Xcode Cloud runs (beside the project), whether or not it exists.
+        public var activeFolder: String
+        public var problems: [LintProblem]
+    }
+
     public static func run(projectDirectory: String) throws -> [LintProblem] {
-        let project = try ProjectLocator.locate(in: projectDirectory)
-        let repoRoot = LintGit.topLevel(of: project.directory) ?? project.directory
+        try report(projectDirectory: projectDirectory).problems
+    }
+
+    /// The project lint checks for: the one `ci-scripts` writes for, or, when that is ambiguous, the one
+    /// candidate that has a ci_scripts folder beside it.
+    static func project(in projectDirectory: String) throws -> ProjectLocation {
+        do {
+            return try ProjectLocator.locate(in: projectDirectory)
+        } catch let error as CIScriptsError {
+            let root = URL(fileURLWithPath: projectDirectory).resolvingSymlinksInPath().standardizedFileURL.path
+            let withScripts = ProjectLocator.candidates(in: root).filter { FileManager.default.fileExists(atPath: $0 + "/ci_scripts") }
+            guard withScripts.count == 1 else { throw error }
+            var location = ProjectLocator.location(of: withScripts[0])
+            location.choice = "the only project with a ci_scripts folder beside it"
+            return location
+        }
+    }
+
+    public static func report(projectDirectory: String) throws -> Report {
+        let project = try project(in: projectDirectory)
+        // Outside git, the folder lint was pointed at stands for the repository (ci_scripts may sit above the project).
+        let start = URL(fileURLWithPath: projectDirectory).resolvingSymlinksInPath().standardizedFileURL.path
+        let repoRoot = LintGit.topLevel(of: project.directory) ?? (project.directory.hasPrefix(start) ? start : project.directory)
         let expected = project.ciScriptsDirectory
         var problems: [LintProblem] = []
-        let folders = scriptFolders(below: repoRoot, depth: 8)
         let display = { (path: String) in ProjectLocator.relative(path, to: FileManager.default.currentDirectoryPath) }
+        // Where ci_scripts should be there is a file (or a link to nothing): Xcode Cloud runs no script at all.
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: expected, isDirectory: &isDir), !isDir.boolValue {
+            problems.append(LintProblem(kind: .notAFolder, path: display(expected), problem: "is a file, not a folder, so Xcode Cloud runs no custom script",
+                                        fix: "git mv \(ShellQuote.quote(display(expected))) \(ShellQuote.quote(display(expected) + ".old")) && mkdir \(ShellQuote.quote(display(expected)))"))
+        }
+        let folders = scriptFolders(below: repoRoot, depth: ProjectLocator.maxDepth)
 
-        if folders.isEmpty {
+        if folders.isEmpty && problems.isEmpty {
             problems.append(LintProblem(kind: .wrongFolder, path: display(expected), problem: "no ci_scripts folder beside \(project.projectFile), so Xcode Cloud runs no custom script",
                                         fix: "xcmedic ci-scripts --project \(ShellQuote.quote(display(project.directory))) --macro PACKAGE:TARGET (or create \(display(expected)) by hand)"))
         }
         for folder in folders {
             let name = URL(fileURLWithPath: folder).lastPathComponent
-            let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
             if name != "ci_scripts" {
                 problems.append(LintProblem(kind: .wrongFolder, path: display(folder), problem: "Xcode Cloud looks only for a folder named exactly ci_scripts",
                                             fix: "git mv \(ShellQuote.quote(display(folder))) \(ShellQuote.quote(display(expected)))"))
-            } else if folder != expected && ProjectLocator.projectFiles(in: parent).isEmpty {
-                problems.append(LintProblem(kind: .wrongFolder, path: display(folder), problem: "not beside \(project.projectFile): Xcode Cloud only runs the ci_scripts folder in the same folder as the project or workspace",
-                                            fix: "git mv \(ShellQuote.quote(display(folder))) \(ShellQuote.quote(display(expected)))"))
+            } else if folder != expected {
+                let exists = folders.contains(expected)
+                problems.append(LintProblem(kind: .wrongFolder, path: display(folder),
+                                            problem: "dead: Xcode Cloud runs only the ci_scripts folder beside the project or workspace the workflow builds, \(display(expected)) (beside \(project.projectFile)), so nothing in this one runs",
+                                            fix: exists ? "move its steps into \(display(expected)) and git rm -r \(ShellQuote.quote(display(folder)))"
+                                                        : "git mv \(ShellQuote.quote(display(folder))) \(ShellQuote.quote(display(expected)))"))
             }
             problems += checkScripts(in: folder, repoRoot: repoRoot, display: display)
             problems += checkAllowLists(in: folder, project: project, display: display)
         }
-        return problems
+        return Report(project: project, activeFolder: expected, problems: problems)
     }
 
     /// Folders named ci_scripts, or nearly so (`ci-scripts`, `CI_Scripts`, `ci_script`).
@@ -104,10 +147,7 @@ public enum CIScriptsLint {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             let text = String(decoding: data, as: UTF8.self)
             texts[name] = text
-            if !data.starts(with: Array("#!".utf8)) {
-                problems.append(LintProblem(kind: .noShebang, path: display(path), problem: "no shebang: Xcode Cloud runs it as 'zsh \(name)', whatever shell it was written for",
-                                            fix: "make '#!/bin/zsh' (or the shell it is written for) its first line"))
-            }
+            problems += scriptProblems([UInt8](data), name: name, path: display(path))
             let mode = ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue ?? 0
             if mode & 0o111 == 0 {
                 problems.append(LintProblem(kind: .notExecutable, path: display(path), problem: "not executable (mode \(String(mode, radix: 8))): Xcode Cloud ignores its shebang and runs it with zsh",
@@ -122,7 +162,6 @@ public enum CIScriptsLint {
                 problems.append(LintProblem(kind: .notExecutableInGit, path: display(path), problem: "git records it as \(gitMode), not executable, so the clone Xcode Cloud builds gets a non-executable script",
                                             fix: "git update-index --chmod=+x \(ShellQuote.quote(display(path))) && git commit"))
             }
-            problems += checkKeys(text, path: display(path))
         }
         // Trust defaults only after post-clone: Xcode Cloud has resolved packages and checked trust by then.
         for late in ["ci_pre_xcodebuild.sh", "ci_post_xcodebuild.sh"] {
@@ -133,6 +172,22 @@ public enum CIScriptsLint {
                                             fix: "set it in ci_post_clone.sh instead (xcmedic ci-scripts --skip-validation writes it there)"))
             }
         }
+        return problems
+    }
+
+    /// What is wrong in one script's text, whatever folder it is in: shebang, keys, domain, values, comments, `set -e`.
+    static func scriptProblems(_ data: [UInt8], name: String, path: String) -> [LintProblem] {
+        var problems: [LintProblem] = []
+        let text = String(decoding: data, as: UTF8.self)
+        if !data.starts(with: Array("#!".utf8)) {
+            let indented = text.prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces).hasPrefix("#!")
+            problems.append(LintProblem(kind: .noShebang, path: path,
+                                        problem: indented ? "no shebang: '#!' must be the first two bytes of the file, and here it is indented, so Xcode Cloud runs it as 'zsh \(name)'"
+                                                          : "no shebang: Xcode Cloud runs it as 'zsh \(name)', whatever shell it was written for",
+                                        fix: indented ? "remove the spaces before '#!' on the first line" : "make '#!/bin/zsh' (or the shell it is written for) its first line"))
+        }
+        problems += checkKeys(text, path: path)
+        problems += ScriptText(text).problems(name: name, path: path)
         return problems
     }
 

@@ -15,6 +15,11 @@ public struct ResolvedTrust: Sendable, Hashable, Comparable {
         self.pin = pin
     }
 
+    /// The same allow-list entry: kind, identity (SwiftPM compares it case-insensitively) and target.
+    public func sameEntry(_ other: ResolvedTrust) -> Bool {
+        kind == other.kind && identity.lowercased() == other.identity.lowercased() && target == other.target
+    }
+
     public static func < (a: ResolvedTrust, b: ResolvedTrust) -> Bool {
         (a.kind, a.identity, a.target) < (b.kind, b.identity, b.target)
     }
@@ -91,6 +96,27 @@ public enum MarkedBlock {
         return bytes == Array(marker.utf8)
     }
 
+    /// The marked block of `existing`, markers included; nil when it has none (or broken markers).
+    public static func extract(from existing: [UInt8]) -> String? {
+        let lines = lines(existing)
+        let begins = lines.indices.filter { isMarker(lines[$0], ScriptRenderer.beginMarker) }
+        let ends = lines.indices.filter { isMarker(lines[$0], ScriptRenderer.endMarker) }
+        guard begins.count == 1, ends.count == 1, begins[0] < ends[0] else { return nil }
+        return String(decoding: existing[lines[begins[0]].startIndex..<lines[ends[0]].endIndex], as: UTF8.self)
+    }
+
+    /// `existing` without its marked block (when nothing is left to trust).
+    public static func remove(from existing: [UInt8], path: String) throws -> [UInt8] {
+        let lines = lines(existing)
+        let begins = lines.indices.filter { isMarker(lines[$0], ScriptRenderer.beginMarker) }
+        let ends = lines.indices.filter { isMarker(lines[$0], ScriptRenderer.endMarker) }
+        if begins.isEmpty && ends.isEmpty { return existing }
+        guard begins.count == 1, ends.count == 1, begins[0] < ends[0] else {
+            throw CIScriptsError("\(path): the lines '\(ScriptRenderer.beginMarker)' and '\(ScriptRenderer.endMarker)' must each appear once, in that order; fix them by hand")
+        }
+        return Array(existing[..<lines[begins[0]].startIndex]) + existing[lines[ends[0]].endIndex...]
+    }
+
     /// `existing` with its marked block replaced by `block`, or, when it has none, `block` inserted
     /// after the shebang line (so trust is set up before the user's own steps run).
     public static func apply(_ block: String, to existing: [UInt8], path: String) throws -> [UInt8] {
@@ -109,6 +135,84 @@ public enum MarkedBlock {
         }
         let from = lines[begins[0]].startIndex, to = lines[ends[0]].endIndex
         return Array(existing[..<from]) + newBlock + existing[to...]
+    }
+}
+
+/// The trust entries an existing xcmedic block holds, read back from its `xcmedic_trust` calls.
+public enum TrustBlockParser {
+    public struct Entry: Sendable, Hashable {
+        public var kind: TrustTarget.Kind
+        public var identity: String
+        public var target: String
+    }
+
+    /// What the block does: nil when `block` is not an xcmedic block this version can read.
+    public enum Contents: Sendable, Equatable {
+        case allowList([Entry])
+        case skipValidation
+    }
+
+    public static func contents(of block: String) -> Contents? {
+        let commands = ShellWords.commands(block)
+        if commands.contains(where: { $0.first == "defaults" && $0.contains(where: { $0.hasPrefix("IDESkip") }) }) { return .skipValidation }
+        var entries: [Entry] = []
+        for words in commands where words.count >= 2 && words[0] == "xcmedic_trust" {
+            guard let kind = TrustTarget.Kind.allCases.first(where: { $0.allowListFile == words[1] }) else { return nil }
+            var rest = words.dropFirst(2)
+            guard rest.count % 2 == 0 else { return nil }
+            while let identity = rest.popFirst(), let target = rest.popFirst() {
+                let entry = Entry(kind: kind, identity: identity, target: target)
+                if !entries.contains(entry) { entries.append(entry) }
+            }
+        }
+        return .allowList(entries)
+    }
+}
+
+/// Just enough of the shell's word splitting to read back what ScriptRenderer wrote: single and double
+/// quotes, backslashes, line continuations and comments; one array of words per command line.
+enum ShellWords {
+    static func commands(_ text: String) -> [[String]] {
+        let chars = Array(text)
+        var commands: [[String]] = [], words: [String] = [], word: String?
+        var i = 0
+        func flushWord() { if let w = word { words.append(w); word = nil } }
+        func flushCommand() { flushWord(); if !words.isEmpty { commands.append(words) }; words = [] }
+        while i < chars.count {
+            let c = chars[i]
+            switch c {
+            case "'":
+                var j = i + 1
+                var part = ""
+                while j < chars.count, chars[j] != "'" { part.append(chars[j]); j += 1 }
+                word = (word ?? "") + part
+                i = j + 1
+            case "\"":
+                var j = i + 1
+                var part = ""
+                while j < chars.count, chars[j] != "\"" {
+                    if chars[j] == "\\", j + 1 < chars.count, "\"\\$`\n".contains(chars[j + 1]) {
+                        if chars[j + 1] != "\n" { part.append(chars[j + 1]) }
+                        j += 2
+                    } else { part.append(chars[j]); j += 1 }
+                }
+                word = (word ?? "") + part
+                i = j + 1
+            case "\\":
+                if i + 1 < chars.count, chars[i + 1] != "\n" { word = (word ?? "") + String(chars[i + 1]) }
+                i += 2
+            case " ", "\t":
+                flushWord(); i += 1
+            case "\n", ";":
+                flushCommand(); i += 1
+            case "#" where word == nil:
+                while i < chars.count, chars[i] != "\n" { i += 1 }
+            default:
+                word = (word ?? "") + String(c); i += 1
+            }
+        }
+        flushCommand()
+        return commands
     }
 }
 

@@ -54,6 +54,11 @@ public enum ShellQuote {
         "'" + value.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
+    /// A command-line word as typed: bare when it has only safe characters, else quoted.
+    public static func word(_ value: String) -> String {
+        !value.isEmpty && value.allSatisfy { $0.isLetter || $0.isNumber || "-_.:/=@+,".contains($0) } ? value : quote(value)
+    }
+
     /// A value fit for a `#` comment line: control characters (a newline would end the comment and
     /// start a command) are shown as `?`.
     public static func commentSafe(_ value: String) -> String {
