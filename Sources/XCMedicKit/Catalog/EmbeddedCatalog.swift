@@ -3627,6 +3627,10 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'The sandbox is not in sync with the Podfile.lock'
       regex: 'The sandbox is not in sync with the Podfile\.lock'
+    - literal: 'Unable to open base configuration reference file'
+      regex: "Unable to open base configuration reference file ['‘][^'’]*/Pods/Target Support Files/"
+    - literal: 'Unable to load contents of file list'
+      regex: "Unable to load contents of file list: ['‘][^'’]*Target Support Files/Pods-"
   message: 'Pods/ does not match Podfile.lock; pod install has not run for this checkout'
   explanation: >
     The "[CP] Check Pods Manifest.lock" build phase compares Podfile.lock with Pods/Manifest.lock. They
@@ -3643,6 +3647,10 @@ enum EmbeddedCatalog {
     - https://guides.cocoapods.org/using/using-cocoapods.html
   examples:
     match:
+      - line: "Unable to open base configuration reference file '/Volumes/workspace/repository/iosApp/Pods/Target Support Files/Pods-OctoMeter/Pods-OctoMeter.release.xcconfig'."
+        source: Xcode Cloud archive of a project whose Pods/ was never installed (the xcconfig CocoaPods writes is missing)
+      - line: "Unable to load contents of file list: '/Target Support Files/Pods-OctoMeter/Pods-OctoMeter-resources-Release-input-files.xcfilelist'"
+        source: the same missing pods, from the [CP] Copy Pods Resources phase's input file list
       - line: "error: The sandbox is not in sync with the Podfile.lock. Run 'pod install' or update your CocoaPods installation."
         source: xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L597 (SAMPLE_PODS_ERROR)
     no_match:
@@ -3793,6 +3801,31 @@ enum EmbeddedCatalog {
         source: a pod install log quoted in a public repository (code search; RxCocoa 4.4.1 without swift_versions)
     no_match:
       - line: '[!] Automatically assigning platform `iOS` with version `11.0` on target `Runner` because no platform was specified.'
+
+- id: cocoapods-version-required
+  title: The project needs another CocoaPods version
+  category: cocoapods
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'requires CocoaPods'
+      regex: '(?:repo|spec|podspec|Podfile|lockfile|project|plugin)\S*\s.*requires CocoaPods (?:version )?(?<version>[\d.]+)'
+  message: 'CocoaPods {version} or newer is required'
+  explanation: >
+    The specs repo, a podspec, the Podfile.lock or a plugin was written for a newer CocoaPods than the one on
+    this machine. CI images carry an older system gem unless the project pins one in a Gemfile.
+  fixes:
+    - summary: Pin CocoaPods in a Gemfile and run it through Bundler on CI
+      commands: ['bundle exec pod install']
+    - summary: Or update the gem on the runner
+      commands: ['gem install cocoapods']
+  examples:
+    match:
+      - line: 'The `master` repo requires CocoaPods 0.32.1'
+        source: CocoaPods' own message when the specs repo is newer than the gem (Travis CI logs of 2014)
+        captures: {version: 0.32.1}
+    no_match:
+      - line: 'Analyzing dependencies'
 
 - id: cocoapods-xcodeproj-too-old
   title: CocoaPods is too old for this Xcode project format
@@ -4915,6 +4948,36 @@ end"
     no_match:
       - line: 'error: compile command failed due to signal 11 (use -v to see invocation)'
 
+- id: compiler-backtrace-frames
+  title: A compiler backtrace (the compiler crashed)
+  category: compiler-crash
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'swift-frontend '
+      regex: '^\d+\s+swift-frontend\s+0x[0-9a-fA-F]+\s'
+    - literal: 'swift-frontend+0x'
+      regex: '^#\d+ 0x[0-9a-fA-F]+ \(?\S*/swift-frontend\+0x'
+    - literal: 'clang '
+      regex: '^\d+\s+clang(?:\+\+)?\s+0x[0-9a-fA-F]+\s'
+  message: 'The compiler crashed (its backtrace is in the log)'
+  explanation: >
+    Numbered stack frames of swift-frontend (or clang) are the compiler's own crash backtrace, printed when
+    it crashes; a paste often keeps only these frames, without the "Stack dump:" header or the file it was
+    compiling. The frames near the top (type checking, SIL, IRGen) say which phase crashed.
+  fixes:
+    - summary: Find the file being compiled (the SwiftCompile line above, or the "While ..." lines of the full dump) and simplify the construct there
+    - summary: Clear DerivedData and rebuild; pin the previous Xcode on CI if the crash came with an upgrade
+      commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData']
+  examples:
+    match:
+      - line: '33 swift-frontend           0x0000000100da568c swift::performFrontend(llvm::ArrayRef<char const*>, char const*, void*, swift::FrontendObserver*) + 3580'
+        source: frame layout of an Xcode 26 swift-frontend crash (Tests/Corpus c047 and c051 show the same layout)
+      - line: '#3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)'
+        source: Linux swift-frontend backtrace frame (Tests/Corpus c021)
+    no_match:
+      - line: '0  libswiftCore.dylib  0x00000001a0b2c3d4 $ss17_assertionFailure + 172'
+
 - id: compiler-crashed-signal
   title: A compiler process was killed by a signal
   category: compiler-crash
@@ -5494,6 +5557,8 @@ end"
       regex: "Multiple commands produce ['‘](?<path>[^'’]+)['’]"
     - literal: 'Unexpected duplicate tasks'
       regex: "Unexpected duplicate tasks"
+    - literal: 'produced by multiple commands'
+      regex: "(?:unable to build node: ['‘](?<path>[^'’]+)['’] )?\\(?node is produced by multiple commands"
     - literal: 'duplicate output file '
       regex: "(?:^|error: )duplicate output file ['‘](?<path>[^'’]+)['’] on task"
   continuation:
@@ -5514,6 +5579,8 @@ end"
       commands: ['gem install cocoapods', 'pod install']
   examples:
     match:
+      - line: "unable to build node: '.../SwiftRater/SwiftRater.framework/Info.plist' (node is produced by multiple commands; e.g., 'CopyPlistFile ...' and 'ProcessInfoPlistFile ...')"
+        source: Xcode 10's new build system, the first wording of a duplicate output
       - line: "error: Multiple commands produce '/Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist':\n1) Target 'UMengComDemo' (project 'UMengComDemo') has copy command from '/Users/Sun/Desktop/MultiFunctioniOSDemo-master/UMengComDemo/Info.plist' to '/Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist'\n2) Target 'UMengComDemo' (project 'UMengComDemo') has process command with output '/Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist'"
         source: https://github.com/umeng/MultiFunctioniOSDemo/issues/18
         captures: {path: /Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist, producers: "Target 'UMengComDemo' (project 'UMengComDemo') has copy command, Target 'UMengComDemo' (project 'UMengComDemo') has process command"}
@@ -6694,6 +6761,8 @@ end"
       regex: '\bENOSPC\b'
     - literal: 'errno=28'
       regex: 'write\(\) failed, errno=28'
+    - literal: 'not enough disk space'
+      regex: 'not enough (?:free )?disk space'
   message: 'The runner ran out of disk space'
   explanation: >
     A write failed because the disk is full. The failing step is rarely the one that filled it:
@@ -6708,6 +6777,8 @@ end"
       commands: ['xcrun simctl delete unavailable', 'xcrun simctl runtime list', 'xcrun simctl runtime delete RUNTIME_ID']
   examples:
     match:
+      - line: "ld: not enough disk space for writing '/Users/iojs/build/workspace/out/Release/node' for architecture x86_64"
+        source: the linker's wording of a full disk (ld64; a node.js macOS CI log)
       - line: "dd: error writing '/dev/full': No space left on device"
         source: GNU dd on Linux (writing to /dev/full)
       - line: "Error: ENOSPC: no space left on device, write"
@@ -8245,6 +8316,10 @@ end"
       regex: 'failed with return code:? (?<code>[1-9]\d*)'
     - literal: '] Error '
       regex: '^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error (?<code>[1-9]\d*)'
+    - literal: 'subcommand failed'
+      regex: '^ninja: build stopped: subcommand failed'
+    - literal: 'encountered a failure that caused the build to fail'
+      regex: '(?<step>\w+) - \w+ encountered a failure that caused the build to fail'
   message: 'A step exited with status {code}{code2}'
   explanation: >
     A CI service, fastlane, make or another wrapper saying that a command it ran failed. It proves the build
@@ -8274,6 +8349,11 @@ end"
       - line: 'make: *** [installables] Error 65'
         source: Tests/Corpus c014
         captures: {code: '65'}
+      - line: 'ninja: build stopped: subcommand failed.'
+        source: ninja's closing line of a failed CMake/ninja build of Swift code
+      - line: 'Archive - iOS encountered a failure that caused the build to fail.'
+        source: Xcode Cloud's summary of a failed action (its build page and emails)
+        captures: {step: Archive}
     no_match:
       - line: 'Process completed with exit code 0.'
       - line: 'Exit status: 0'
@@ -8413,7 +8493,7 @@ unrecognized: An error-looking line that no rule recognises
 - category: linker-other
   words: ['^ld: ', '\blinker\b', 'library not found', 'framework not found', 'duplicate symbols?']
 - category: disk-full
-  words: ['no space left', 'out of space', 'disk (?:is )?full']
+  words: ['no space left', 'out of space', 'disk (?:is )?full', 'not enough (?:free )?disk space']
 - category: out-of-memory
   words: ['out of memory', 'Killed: 9', '\bsignal 9\b', '\bOOM\b', 'memory']
 - category: build-timeout
@@ -8437,7 +8517,7 @@ unrecognized: An error-looking line that no rule recognises
 - category: concurrency-other
   words: ['\bSendable\b', 'data race', '\bnonisolated\b', 'concurrency']
 - category: phase-script-failed
-  words: ['\bscript\b', 'PhaseScriptExecution', '\.sh\b', 'swiftlint', 'swiftgen']
+  words: ['\bscript\b', 'PhaseScriptExecution', '\.sh\b', 'swiftlint', 'swiftgen', '\bFlutter\b', 'xcode_backend']
 - category: compile-error-generic
   words: ['\.(?:swift|m|mm|c|cpp|h):\d+', 'expected ', 'cannot find', 'use of undeclared', 'no member']
 """#

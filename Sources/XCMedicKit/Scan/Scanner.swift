@@ -20,6 +20,8 @@ public final class Scanner {
     /// The chunk and line being matched, for reading back the lines before it.
     private var currentBase: UnsafePointer<UInt8>?
     private var currentLineStart = 0
+    private var currentLineEnd = 0
+    private var currentChunkEnd = 0
     /// Line number of the last error-severity root cause in the current input (0: none yet).
     private var lastCauseLine = 0
     /// Line number of the last error no rule recognised in the current input (0: none yet).
@@ -94,6 +96,7 @@ public final class Scanner {
     private func process(_ chunk: LogChunk, input: Int) {
         guard let base = chunk.bytes.baseAddress, chunk.bytes.count > 0 else { return }
         let end = chunk.bytes.count
+        currentChunkEnd = end
         var pos = 0
         var lineNumber = chunk.firstLine
         var counted = 0
@@ -144,6 +147,7 @@ public final class Scanner {
         if line.level == .note && (line.header != nil || line.boxed) { return }
         currentBase = base
         currentLineStart = start
+        currentLineEnd = end
 
         var candidates: [Int] = []
         var errorMarker = false
@@ -320,6 +324,28 @@ public final class Scanner {
         if line.header != nil {
             open = OpenBlock(finding: index, keepExcerpt: first, rule: nil, remaining: 16)
         }
+        // An error no rule knows often goes on below (`Reason: …`, a message wrapped by the terminal or
+        // by a paste, a header whose message is on the next line): those lines go into its excerpt,
+        // for the reader and for the last-resort classifier. They are still scanned on their own.
+        if first, line.header == nil || line.header?.message.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            for next in followingLines(max: 3) { collector.appendExcerpt(index, next) }
+        }
+    }
+
+    /// Up to `max` lines after the current one, in this chunk, until a blank line or a line that is a
+    /// diagnostic or a CI annotation of its own.
+    private func followingLines(max: Int) -> [String] {
+        guard let base = currentBase else { return [] }
+        var lines: [String] = []
+        var start = currentLineEnd + 1
+        while lines.count < max, start < currentChunkEnd {
+            let end = Scanner.lineEnd(base, from: start, end: currentChunkEnd)
+            let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
+            if line.text.isEmpty || line.level != nil || line.header != nil { break }
+            lines.append(line.raw)
+            start = end + 1
+        }
+        return lines
     }
 
     /// Whether the line belongs to the open block; if so it is taken into the finding.
