@@ -251,5 +251,20 @@ final class FailureEvidenceTests: XCTestCase {
         let unmarked = try diagnose(bytes: Array("** BUILD FAILED **\n".utf8))
         XCTAssertEqual(unmarked.status, .failed)
     }
+
+    /// A paste wrapped right after `error:` keeps its message on the lines below (Tests/Corpus h102).
+    func testAHeaderWhoseMessageIsOnTheNextLinesIsStillAnError() throws {
+        let d = try diagnose("""
+            Sources/EdgeControlWidgets/Providers/PluginWidgetProvider.swift:58:9: error:
+            stored property 'snapshotImage' of 'Sendable'-conforming struct
+            'PluginWidgetEntry' has non-sendable type 'NSImage?'
+
+            """)
+        XCTAssertEqual(d.status, .failed)
+        let finding = try XCTUnwrap(d.findings.first)
+        XCTAssertTrue(finding.message.hasPrefix("stored property 'snapshotImage'"), finding.message)
+        XCTAssertEqual(finding.location?.line, 58)
+        XCTAssertEqual(finding.excerpt.count, 3)
+    }
 }
 

@@ -497,6 +497,8 @@ enum EmbeddedCatalog {
   patterns:
     - literal: "risks causing data races"
       regex: "[Ss]ending (?:value of non-[sS]endable type ['`‘’](?<type>.+?)['`’]|['`‘’](?<name>[^'`‘’]+)['`’]) risks causing data races"
+    - literal: "-isolated value of type"
+      regex: "[Ss]ending ['`‘’](?<name>[^'`‘’]+)['`’]-isolated value of type ['`‘’](?<type>[^'`‘’]+)['`’] with later accesses"
     - literal: "result risks causing data races"
       regex: "[Rr]eturning (?:.+? )?['`‘’](?<name>[^'`‘’]+)['`’] as a ['`‘’]sending['`’] result risks causing data races"
     # Xcode 16 betas (Swift 6.0 before the `sending` wording).
@@ -522,6 +524,9 @@ enum EmbeddedCatalog {
     - https://docs.swift.org/compiler/documentation/diagnostics/sending-risks-data-race
   examples:
     match:
+      - line: "Sending 'self'-isolated value of type 'ClusterSingletonSettings' with later accesses to actor-isolated context risks causing data races"
+        source: Swift's region-isolation diagnostic for a value of an actor's region sent away (DiagnosticsSIL sending-with-later-accesses wording)
+        captures: {name: self, type: ClusterSingletonSettings}
       - line: "SendingToActor.swift:11:17: error: sending 'document' risks causing data races [#SendingRisksDataRace]"
         source: swiftc 6.3.1 on Linux, -swift-version 6 (Tests/XCMedicKitTests/Fixtures/concurrency/SendingToActor.swift; the note says task-isolated)
         captures: {name: document, line: '11', column: '17'}
@@ -5514,6 +5519,30 @@ end"
     no_match:
       - line: 'warning: [R.swift] Skipping 2 images because symbol conflicts'
 
+- id: script-emitted-errors
+  title: A Run Script phase printed errors but exited 0
+  category: phase-script-failed
+  severity: warning
+  role: symptom
+  failed_step: true
+  patterns:
+    - literal: 'emitted errors but did not return a nonzero exit code'
+      regex: 'Command (?<step>/bin/sh) emitted errors but did not return a nonzero exit code'
+  message: 'A Run Script phase printed error lines but exited 0'
+  explanation: >
+    Xcode 9 and earlier saw `error:` lines in a script phase's output although the script exited 0, and went on
+    building. When an error line is in the log it is the cause, reported for the phase; this line alone is a
+    warning. (Xcode 10 and later say `Command PhaseScriptExecution emitted errors …` and fail the build.)
+  fixes:
+    - summary: Fix what the script's error lines say, or make the script print `warning:` for problems that must not fail the build
+  examples:
+    match:
+      - line: 'Command /bin/sh emitted errors but did not return a nonzero exit code to indicate failure'
+        source: Xcode 8 to 9 wording (Tests/Corpus c057, h037)
+        captures: {step: /bin/sh}
+    no_match:
+      - line: 'Command PhaseScriptExecution emitted errors but did not return a nonzero exit code to indicate failure'
+
 - id: phase-script-failed
   title: A Run Script build phase failed
   category: phase-script-failed
@@ -5523,11 +5552,12 @@ end"
   patterns:
     - literal: 'Command PhaseScriptExecution failed'
       regex: 'Command (?<step>PhaseScriptExecution) failed with a nonzero exit code'
+    # Xcode 10 and later fail the build on a script's printed errors even when it exits 0.
+    - literal: 'PhaseScriptExecution emitted errors'
+      regex: 'Command (?<step>PhaseScriptExecution) emitted errors but did not return a nonzero exit code'
     # Xcode 9 and older.
     - literal: 'Command /bin/sh failed with exit code'
       regex: 'Command (?<step>/bin/sh) failed with exit code \d+'
-    - literal: 'emitted errors but did not return a nonzero exit code'
-      regex: 'Command (?<step>PhaseScriptExecution|/bin/sh) emitted errors but did not return a nonzero exit code'
   message: 'A Run Script phase exited with an error; its own output above says why'
   explanation: >
     Xcode's wrapper line when a Run Script phase exits non-zero. It is a symptom: the script's own output, in the
@@ -5542,6 +5572,8 @@ end"
       snippet: "\"${SRCROOT}/scripts/build.sh\""
   examples:
     match:
+      - line: 'Command PhaseScriptExecution emitted errors but did not return a nonzero exit code to indicate failure'
+        source: Xcode 10+ failing a build on a script's printed errors (Tests/Corpus h036)
       - line: 'Command PhaseScriptExecution failed with a nonzero exit code'
         source: https://github.com/ldomaradzki/xcsift/issues/49
     no_match:

@@ -350,6 +350,10 @@ public struct DiagnosticHeader: Sendable, Equatable {
                     for (prefix, level) in levelPrefixes where rest.hasPrefix(prefix) {
                         return DiagnosticHeader(location: location, level: level, message: String(rest.dropFirst(prefix.count)))
                     }
+                    // A paste wrapped right after the level: `File.swift:58:9: error:` and the message below.
+                    for (prefix, level) in levelPrefixes where rest == prefix.dropLast() {
+                        return DiagnosticHeader(location: location, level: level, message: "")
+                    }
                     if let glyphLevel {
                         return DiagnosticHeader(location: location, level: glyphLevel, message: rest)
                     }

@@ -244,12 +244,16 @@ public final class Scanner {
         let windowStart = lineNumber - walked
         let category = FailedStep.category(ofKind: kind)
         let script = category == "phase-script-failed" || category == "xcode-cloud-script"
+        // A step closed by a warning (a script that printed errors but exited 0) is a failure only
+        // through an error line it printed.
+        if rule.severity != .error, !printed.contains(where: { ScanMarkers.errorLike.matches(LogLine(raw: $0).text) || LogLine(raw: $0).level == .error }) { return }
         // A compile, link or sign step is explained by any cause before it (its errors may stand in
         // another block); a script only by a cause inside its own output. A step of no known kind (a CI
         // service's exit status) only when nothing before it is an error at all.
         if lastCauseLine > 0, script ? (foundStart && lastCauseLine >= windowStart) : true { return }
         if category == FindingCategory.buildFailed, lastUnrecognizedLine > 0 { return }
         if !script, !foundStart, printed.isEmpty { return }
+        if rule.severity != .error, printed.isEmpty { return } // a warning with nothing printed explains nothing
         let lines = Array(printed.reversed())
         if rule.role == .cause {
             if first { collector.prependExcerpt(finding, lines) }
@@ -314,7 +318,10 @@ public final class Scanner {
     }
 
     private func recordUnrecognized(_ line: LogLine, lineNumber: Int, input: Int) {
-        let message = line.header?.message ?? line.text
+        var message = line.header?.message ?? line.text
+        if message.trimmingCharacters(in: .whitespaces).isEmpty { // the message is on the lines below
+            message = followingLines(max: 3).map { LogLine(raw: $0).text }.joined(separator: " ")
+        }
         let occurrence = Occurrence(line: lineNumber, input: input, location: line.header?.location)
         lastUnrecognizedLine = lineNumber
         guard let (index, first) = collector.add(
