@@ -2511,6 +2511,8 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'unknown to FrontBoard'
       regex: 'Application (?:["“]|\\")?(?<bundle>[\w.-]+)(?:["”]|\\")? is unknown to FrontBoard'
+    - literal: 'Simulator: '
+      regex: '(?:iOS|iPhone|tvOS|watchOS|xrOS)Simulator: (?:[0-9A-F-]{36}: )?(?:Failed to (?:launch|install) app|SimVerifier returned: .*(?:failed|Error))'
     - literal: 'Failure attempting to launch'
       regex: 'Failure attempting to launch <XCUIApplicationImpl'
     - literal: 'Failed to install the requested application'
@@ -2531,6 +2533,10 @@ enum EmbeddedCatalog {
       commands: ['xcrun simctl erase all']
   examples:
     match:
+      - line: '2024-04-09 09:09:02.669 xcodebuild[20053:114125]  iOSSimulator: 97C573C1-C829-42F5-8F4A-E13807B80A3B: Failed to launch app with identifier: com.doxel.app and options: {'
+        source: xcodebuild's own line when a UI test cannot launch the app on a GitHub Actions macOS runner
+      - line: '2015-05-06 10:45:49.221 xcodebuild[486:3732] [MT] iPhoneSimulator: SimVerifier returned: Error Domain=NSPOSIXErrorDomain Code=53 "Simulator verification failed."'
+        source: Xcode 6's simulator verification failing on CircleCI
       - line: 'The request was denied by service delegate (SBMainWorkspace) for reason: NotFound ("Application "org.reactjs.native.example.example-movil" is unknown to FrontBoard").'
         source: https://github.com/decosoftware/deco-ide/issues/298
         captures: {bundle: org.reactjs.native.example.example-movil}
@@ -4742,6 +4748,8 @@ end"
   severity: error
   role: cause
   patterns:
+    - literal: 'cannot be imported in Swift '
+      regex: '[Mm]odule compiled with Swift (?<built>[\d.]+) cannot be imported in Swift (?<current>[\d.]+)'
     - literal: 'cannot be imported by the Swift '
       regex: '[Mm]odule compiled with Swift (?<built>[\d.]+) cannot be imported by the Swift (?<current>[\d.]+) compiler(?:: (?<path>\S+))?'
   message: 'A module built with Swift {built} cannot be imported by Swift {current}'
@@ -4758,6 +4766,9 @@ end"
       snippet: "BUILD_LIBRARY_FOR_DISTRIBUTION = YES"
   examples:
     match:
+      - line: 'Module compiled with Swift 4.1.2 cannot be imported in Swift 4.2'
+        source: Xcode 10 beta's wording (before "by the Swift X compiler")
+        captures: {built: 4.1.2, current: '4.2'}
       - line: '/var/folders/wf/mvxynpsj3wb3xk6v2bjmkqx80000gq/T/_tmp_dangerfile.swift:1:8: error: module compiled with Swift 5.5.2 cannot be imported by the Swift 5.6.1 compiler: /opt/homebrew/lib/danger/Danger.swiftmodule'
         source: https://github.com/danger/swift/issues/519
         captures: {built: 5.5.2, current: 5.6.1, path: /opt/homebrew/lib/danger/Danger.swiftmodule}
@@ -4961,6 +4972,8 @@ end"
   patterns:
     - literal: 'swift-frontend '
       regex: '^\d+\s+swift-frontend\s+0x[0-9a-fA-F]+\s'
+    - literal: 'swift  '
+      regex: '^\d+\s+swiftc?\s{2,}0x[0-9a-fA-F]+\s'
     - literal: 'swift-frontend+0x'
       regex: '^#\d+ 0x[0-9a-fA-F]+ \(?\S*/swift-frontend\+0x'
     - literal: 'clang '
@@ -4976,6 +4989,8 @@ end"
       commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData']
   examples:
     match:
+      - line: '4  swift                    0x00000001082d5ddf (anonymous namespace)::SILGenConformance::visitAbstractStorageDecl(swift::AbstractStorageDecl*) + 31'
+        source: Xcode 7 to 9, when the frontend binary was `swift` (an archive's SILGen crash)
       - line: '33 swift-frontend           0x0000000100da568c swift::performFrontend(llvm::ArrayRef<char const*>, char const*, void*, swift::FrontendObserver*) + 3580'
         source: frame layout of an Xcode 26 swift-frontend crash (Tests/Corpus c047 and c051 show the same layout)
       - line: '#3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)'
@@ -5401,6 +5416,8 @@ end"
       regex: 'rsync(?:\(\d+\))?: (?:\[\w+\] )?link_stat ["“](?<path>[^"”]+)["”] failed: (?<reason>.+?)(?: \(\d+\))?$'
     - literal: 'rsync error: '
       regex: '^rsync error: (?<reason>.+?) \(code (?<code>\d+)\)'
+    - literal: 'rsync: '
+      regex: '^rsync(?:\(\d+\))?: (?:\[\w+\] )?(?:recv_generator: |send_files |)(?:mkdir|mkstemp|rename|open|write|chown|chmod|failed to set times on) ["“]?(?<path>[^"”]+?)["”]? failed: (?<reason>.+?)(?: \(\d+\))?$'
     # openrsync (macOS 15 and later) names itself with its pid.
     - literal: 'rsync('
       regex: '^rsync\(\d+\): error: (?<reason>.+)$'
@@ -5417,6 +5434,9 @@ end"
     - summary: Check that Find Implicit Dependencies is on for the scheme (Edit Scheme > Build)
   examples:
     match:
+      - line: 'rsync: recv_generator: mkdir "/Users/me/Library/Developer/Xcode/DerivedData/test-czx/Build/Products/Debug-iphonesimulator/test.app/Frameworks/IQKeyboardManagerSwift.framework/_CodeSignature" failed: Operation not permitted (1)'
+        source: rsync under Xcode 15's user-script sandboxing in CocoaPods' embed-frameworks phase
+        captures: {reason: Operation not permitted}
       - line: 'building file list ... rsync: link_stat "/tmp/snapshot/build/Pods-Demo/IQKeyboardManager.framework" failed: No such file or directory (2)'
         source: snapshot run, "Embed Pods Frameworks" phase (Tests/Corpus c053)
         captures: {path: /tmp/snapshot/build/Pods-Demo/IQKeyboardManager.framework, reason: No such file or directory}
@@ -5585,8 +5605,8 @@ end"
   severity: error
   role: cause
   patterns:
-    - literal: 'Multiple commands produce '
-      regex: "Multiple commands produce ['‘](?<path>[^'’]+)['’]"
+    - literal: 'Multiple commands produce'
+      regex: "Multiple commands produce(?: ['‘](?<path>[^'’]+)['’]|:?$)"
     - literal: 'Unexpected duplicate tasks'
       regex: "Unexpected duplicate tasks"
     - literal: 'produced by multiple commands'
@@ -5611,6 +5631,8 @@ end"
       commands: ['gem install cocoapods', 'pod install']
   examples:
     match:
+      - line: '    error: Multiple commands produce'
+        source: Flutter's "Xcode's output" block, where the path wraps to the next line
       - line: "unable to build node: '.../SwiftRater/SwiftRater.framework/Info.plist' (node is produced by multiple commands; e.g., 'CopyPlistFile ...' and 'ProcessInfoPlistFile ...')"
         source: Xcode 10's new build system, the first wording of a duplicate output
       - line: "error: Multiple commands produce '/Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist':\n1) Target 'UMengComDemo' (project 'UMengComDemo') has copy command from '/Users/Sun/Desktop/MultiFunctioniOSDemo-master/UMengComDemo/Info.plist' to '/Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist'\n2) Target 'UMengComDemo' (project 'UMengComDemo') has process command with output '/Users/Sun/Library/Developer/Xcode/DerivedData/UMengComDemo-fgrazoiulnllyageanbowccmfvka/Build/Products/Debug-iphonesimulator/UMengComDemo.app/Info.plist'"
@@ -8310,6 +8332,7 @@ end"
   category: build-failed
   severity: warning
   role: symptom
+  last_resort: true
   patterns:
     - literal: 'Error Domain='
       regex: 'Error Domain=(?<domain>[\w.]+) Code=(?<code>-?\d+)(?: "(?<reason>[^"]*)")?'
@@ -8395,6 +8418,7 @@ end"
   category: build-failed
   severity: error
   role: symptom
+  last_resort: true
   patterns:
     - literal: 'Abort trap'
       regex: 'Abort trap(?:: 6)?'
@@ -8427,6 +8451,30 @@ end"
         source: zsh's own wording of a crashed command (Xcode Cloud runs non-executable scripts with zsh)
     no_match:
       - line: 'Breakpoint 1: where = App`main'
+
+- id: test-caught-exception
+  title: A test failed on an exception XCTest caught
+  category: build-failed
+  severity: error
+  role: symptom
+  last_resort: true
+  patterns:
+    - literal: ': failed: caught '
+      regex: ': failed: caught "(?<exception>[^"]+)"(?:, "(?<reason>[^"]*)")?'
+  message: 'A test raised {exception}, which XCTest caught and failed the test on'
+  explanation: >
+    XCTest (and xctool, which prints it as `file:line: failed: caught ...`) turns an Objective-C exception raised
+    inside a test into a failure of that test. The line names the exception and its reason; the test is the
+    one whose run the line stands in.
+  fixes:
+    - summary: Read the exception's reason and the backtrace under it; an NSInternalInconsistencyException is usually an NSAssert or a UIKit misuse in the code under test
+  examples:
+    match:
+      - line: '/Users/nekto/Projects/others/xctool_tests/TestLibrary-XCTest/TestLibrary-XCTestTests/SomeTests.m:21: failed: caught "NSInternalInconsistencyException", "Data shouldn''t be nil"'
+        source: xctool's rendering of a test that raised (a 2015 xctool issue thread)
+        captures: {exception: NSInternalInconsistencyException}
+    no_match:
+      - line: 'Test Case ''-[SomeTests testCatch]'' passed (0.001 seconds).'
 """#
     /// Catalog/categories.yml
     static let categories = #"""
@@ -8535,7 +8583,7 @@ unrecognized: An error-looking line that no rule recognises
 - category: test-runner-crash
   words: ['test runner', 'crashed', 'unexpected exit', 'uncaught exception', '\bxctest\b.*(?:crash|exit)']
 - category: test-failure
-  words: ['XCTAssert', '\btests? (?:case )?.*\bfailed\b', 'expectation', 'Failing tests']
+  words: ['XCTAssert', '\btests? (?:case )?.*\bfailed\b', 'expectation', 'Failing tests', 'failed: caught "']
 - category: sending-data-race
   words: ['\bsending\b.*\bdata races?\b', '''sending'' (?:parameter|result)']
 - category: global-mutable-state
@@ -8549,7 +8597,7 @@ unrecognized: An error-looking line that no rule recognises
 - category: concurrency-other
   words: ['\bSendable\b', 'data race', '\bnonisolated\b', 'concurrency']
 - category: phase-script-failed
-  words: ['\bscript\b', 'PhaseScriptExecution', '\.sh\b', 'swiftlint', 'swiftgen', '\bFlutter\b', 'xcode_backend']
+  words: ['\bscript\b', 'PhaseScriptExecution', '\.sh\b', 'swiftlint', 'swiftgen', '\bFlutter\b', 'xcode_backend', 'Crashlytics', 'upload-symbols', '\bcSYMs?\b']
 - category: compile-error-generic
   words: ['\.(?:swift|m|mm|c|cpp|h):\d+', 'expected ', 'cannot find', 'use of undeclared', 'no member']
 """#

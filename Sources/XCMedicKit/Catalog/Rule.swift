@@ -112,13 +112,16 @@ public struct Rule: Sendable, Equatable {
     /// …`, a CI script's exit status). When no root cause was named inside the step, the lines it printed
     /// before failing explain it. A `(?<step>…)` capture names the kind of step.
     public var failedStep: Bool
+    /// `last_resort`: evidence of no category of its own (an NSError of an unknown domain, a signal): when
+    /// the log names no cause, its words are read for one (`Catalog/keywords.yml`) like an unknown error's.
+    public var lastResort: Bool
 
     public init(
         id: String, title: String, category: String, severity: Severity, role: Role,
         patterns: [Pattern], continuation: Continuation? = nil, message: String? = nil,
         explanation: String, fixes: [Fix], docs: [String] = [],
         matches: [RuleExample], nonMatches: [RuleExample], origin: String,
-        consequenceOf: [String] = [], testRestart: Bool = false, failedStep: Bool = false
+        consequenceOf: [String] = [], testRestart: Bool = false, failedStep: Bool = false, lastResort: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -137,5 +140,6 @@ public struct Rule: Sendable, Equatable {
         self.consequenceOf = consequenceOf
         self.testRestart = testRestart
         self.failedStep = failedStep
+        self.lastResort = lastResort
     }
 }

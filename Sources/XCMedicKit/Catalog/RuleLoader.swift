@@ -91,7 +91,7 @@ public enum RuleLoader {
 
     private static let knownKeys: Set<String> = [
         "id", "title", "category", "severity", "role", "patterns", "continuation", "message",
-        "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart", "failed_step",
+        "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart", "failed_step", "last_resort",
     ]
 
     private static func parseRule(_ node: Node, origin: String, compileRegexes: Bool) throws -> Rule {
@@ -123,6 +123,7 @@ public enum RuleLoader {
         let consequenceOf = try parseConsequenceOf(map["consequence_of"], role: role, ctx)
         let testRestart = try parseTestRestart(map["test_restart"], role: role, patterns: patterns, ctx)
         let failedStep = try parseBool(map["failed_step"], "failed_step", ctx)
+        let lastResort = try parseBool(map["last_resort"], "last_resort", ctx)
         return Rule(
             id: id,
             title: try requiredString(map, "title", ctx, node),
@@ -140,7 +141,8 @@ public enum RuleLoader {
             origin: origin,
             consequenceOf: consequenceOf,
             testRestart: testRestart,
-            failedStep: failedStep
+            failedStep: failedStep,
+            lastResort: lastResort
         )
     }
 

@@ -37,6 +37,8 @@ public struct Finding: Sendable {
     var consequenceOf: [String] = []
     /// The rule's `test_restart`: the line is xcodebuild restarting after a test crashed.
     var testRestart = false
+    /// The rule's `last_resort`: its words may be read for a category when nothing names a cause.
+    var lastResort = false
 
     public var firstLine: Int { occurrences.first?.line ?? 0 }
     public var location: SourceLocation? { occurrences.first(where: { $0.location != nil })?.location }
@@ -123,7 +125,8 @@ struct FindingCollector {
             docs: rule?.docs ?? [],
             errorInSwift6: errorInSwift6,
             consequenceOf: rule?.consequenceOf ?? [],
-            testRestart: rule?.testRestart ?? false
+            testRestart: rule?.testRestart ?? false,
+            lastResort: rule?.lastResort ?? false
         )
         index[key] = findings.count
         findings.append(finding)
@@ -142,13 +145,14 @@ struct FindingCollector {
         guard !findings.contains(where: { $0.role == .cause && $0.severity == .error }),
               let classifier = try? KeywordClassifier.builtin() else { return }
         var promoted = 0
-        let order = findings.indices.filter { findings[$0].role == .unrecognized && findings[$0].severity == .error }
+        let order = findings.indices.filter { (findings[$0].role == .unrecognized && findings[$0].severity == .error) || findings[$0].lastResort }
             .sorted { (findings[$0].occurrences.first?.input ?? 0, findings[$0].firstLine) < (findings[$1].occurrences.first?.input ?? 0, findings[$1].firstLine) }
         for i in order where promoted < 3 {
             if let first = findings[i].occurrences.first, let success = lastSuccess[first.input], first.line < success { continue }
             let text = ([findings[i].message] + findings[i].excerpt).joined(separator: "\n")
             guard let category = classifier.category(of: text) else { continue }
             findings[i].role = .cause
+            findings[i].severity = .error
             findings[i].category = category
             findings[i].title = "An error no rule names; its words point at \(category)"
             findings[i].explanation = "xcmedic has no rule for this message, so it is shown as printed. It is the only error in the log, "
