@@ -110,6 +110,10 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'Validate plug-in '
       regex: 'Validate plug-in ["“](?<plugin>[^"”]+)["”] in package ["“](?<package>[^"”]+)["”]'
+    - literal: 'Validate plug-in '''
+      regex: "Validate plug-in ['‘](?<plugin>[^'’]+)['’](?: in package ['‘](?<package>[^'’]+)['’])?"
+    - literal: ' is disabled'
+      regex: '^["“]?(?<plugin>[A-Z][\w-]*(?:Plugin|Generator|Tool|Lint|Gen)\w*)["”]? is disabled\.?$'
   message: 'Validating plugin "{plugin}" from package "{package}" failed'
   explanation: >
     Xcode 14 and 15 validate each package build-tool plugin before running it. On a machine where
@@ -121,6 +125,12 @@ enum EmbeddedCatalog {
       commands: ['xcodebuild ... -skipPackagePluginValidation']
   examples:
     match:
+      - line: "Validate plug-in 'OpenAPIGenerator' (exit code 65)"
+        source: Xcode 16's failed-commands entry for an untrusted plugin (Xcode Cloud)
+        captures: {plugin: OpenAPIGenerator}
+      - line: '"SwiftGenPlugin" is disabled'
+        source: Xcode 16's issue for a build-tool plugin that was not enabled (Xcode Cloud)
+        captures: {plugin: SwiftGenPlugin}
       - line: 'Validate plug-in “BenchmarkPlugin” in package “package-benchmark”'
         source: https://github.com/ordo-one/benchmark/issues/173
         captures: {plugin: BenchmarkPlugin, package: package-benchmark}
@@ -3640,6 +3650,8 @@ enum EmbeddedCatalog {
       regex: 'The sandbox is not in sync with the Podfile\.lock'
     - literal: 'Unable to open base configuration reference file'
       regex: "Unable to open base configuration reference file ['‘][^'’]*/Pods/Target Support Files/"
+    - literal: 'nable to open configuration settings file'
+      regex: "[Uu]nable to open configuration settings file ['‘]?[^'’\\s]*Pods-[^'’\\s]*\\.xcconfig"
     - literal: 'Unable to load contents of file list'
       regex: "Unable to load contents of file list: ['‘][^'’]*Target Support Files/Pods-"
   message: 'Pods/ does not match Podfile.lock; pod install has not run for this checkout'
@@ -3658,6 +3670,8 @@ enum EmbeddedCatalog {
     - https://guides.cocoapods.org/using/using-cocoapods.html
   examples:
     match:
+      - line: 'unable to open configuration settings file Pods-Runner.release.xcconfig:1'
+        source: Flutter's issue list on Xcode Cloud when pod install did not run
       - line: "Unable to open base configuration reference file '/Volumes/workspace/repository/iosApp/Pods/Target Support Files/Pods-OctoMeter/Pods-OctoMeter.release.xcconfig'."
         source: Xcode Cloud archive of a project whose Pods/ was never installed (the xcconfig CocoaPods writes is missing)
       - line: "Unable to load contents of file list: '/Target Support Files/Pods-OctoMeter/Pods-OctoMeter-resources-Release-input-files.xcfilelist'"
@@ -5010,6 +5024,8 @@ end"
       regex: '(?:compile|frontend|merge-module|emit-module) command failed due to signal(?! 9\b)'
     - literal: 'Segmentation fault: 11'
       regex: '(?:^|error: |command: |signal: )Segmentation fault: 11'
+    - literal: 'failed due to signal : '
+      regex: '[Cc]ommand failed due to signal : (?:[Ss]egmentation fault|[Aa]bort trap|[Ii]llegal instruction)'
     - literal: 'unable to execute command: '
       regex: 'unable to execute command: (?:Segmentation fault|Abort trap|Aborted|Illegal instruction|Bus error|Trace/BPT trap)'
     # Xcode's issue navigator line for a crashed compile: `error: Abort trap: 6 (in target 'App' from project 'App')`.
@@ -5050,6 +5066,8 @@ end"
     - summary: Pin the previous Xcode on CI until the compiler is fixed
   examples:
     match:
+      - line: 'Swift Compiler Error Command failed due to signal : segmentation fault: 11'
+        source: Xcode 8's issue-navigator copy of a crashed compile
       - line: 'error: compile command failed due to signal 11 (use -v to see invocation)'
         source: https://github.com/mxcl/AppUpdater/issues/16
       - line: '<unknown>:0: error: unable to execute command: Segmentation fault: 11'
@@ -7442,6 +7460,59 @@ end"
     no_match:
       - line: 'Build succeeded in 118 minutes'
 
+- id: fastlane-build-settings-timeout
+  title: fastlane gave up waiting for xcodebuild -showBuildSettings
+  category: build-timeout
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'showBuildSettings timed out'
+      regex: 'xcodebuild -showBuildSettings timed(?: |-)out after (?<retries>\d+) retries'
+    - literal: 'Command timed out after'
+      regex: '^Command timed out after (?<seconds>\d+) seconds on try (?<try>\d+) of (?<tries>\d+)'
+  message: 'xcodebuild -showBuildSettings did not answer in time, so fastlane stopped'
+  explanation: >
+    fastlane asks xcodebuild for the project's build settings before building and gives up after a few short
+    tries. On a busy CI machine, or while packages resolve for the first time, xcodebuild takes longer.
+  fixes:
+    - summary: Give it more time and tries
+      commands: ['export FASTLANE_XCODEBUILD_SETTINGS_TIMEOUT=120', 'export FASTLANE_XCODEBUILD_SETTINGS_RETRIES=5']
+    - summary: Resolve packages in an earlier step so the settings come back quickly
+      commands: ['xcodebuild -resolvePackageDependencies -scheme App']
+  examples:
+    match:
+      - line: '[!] xcodebuild -showBuildSettings timed out after 4 retries with a base timeout of 3. You can override the base timeout value with the environment variable FASTLANE_XCODEBUILD_SETTINGS_TIMEOUT, and the number of retries with the environment variable FASTLANE_XCODEBUILD_SETTINGS_RETRIES'
+        source: fastlane's wording (fastlane_core project.rb)
+        captures: {retries: '4'}
+      - line: '[15:50:18]: Command timed out after 10 seconds on try 1 of 4, trying again...'
+        source: fastlane's retry line for the same wait
+        captures: {seconds: '10'}
+    no_match:
+      - line: 'xcodebuild -showBuildSettings -workspace App.xcworkspace'
+
+- id: xcode-cloud-script-timeout
+  title: An Xcode Cloud custom script printed nothing for too long
+  category: xcode-cloud-script
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'script timed out'
+      regex: 'The (?<script>Post-Clone|Pre-Xcodebuild|Post-Xcodebuild) script timed out'
+  message: 'The {script} script was stopped: it printed nothing for too long'
+  explanation: >
+    Xcode Cloud stops a custom script that prints nothing on stdout or stderr for 15 minutes. A step waiting
+    for input (a prompt, a password, a license), a download that stalled, or a long silent install is the usual
+    reason.
+  fixes:
+    - summary: Make the script non-interactive and print progress; add a timeout to downloads (curl --max-time)
+  examples:
+    match:
+      - line: 'The Post-Clone script timed out. No activity has been detected on stdout or stderr in 15 minutes.'
+        source: Xcode Cloud's message for a silent ci_post_clone.sh
+        captures: {script: Post-Clone}
+    no_match:
+      - line: 'Running ci_post_clone.sh script'
+
 - id: ci-job-time-limit
   title: The CI job was stopped at its time limit
   category: build-timeout
@@ -8506,6 +8577,57 @@ end"
         captures: {exception: NSInternalInconsistencyException}
     no_match:
       - line: 'Test Case ''-[SomeTests testCatch]'' passed (0.001 seconds).'
+
+- id: gradle-build-failed
+  title: A Gradle build step failed (Kotlin Multiplatform, React Native, Flutter)
+  category: build-failed
+  severity: error
+  role: symptom
+  last_resort: true
+  patterns:
+    - literal: 'Build failed with an exception'
+      regex: '^FAILURE: Build failed with an exception'
+    - literal: 'Execution failed for task '
+      regex: "Execution failed for task ['‘](?<task>[^'’]+)['’]"
+  message: 'Gradle failed{task}'
+  explanation: >
+    A Gradle build that an Xcode build phase runs (Kotlin Multiplatform's embedAndSignAppleFrameworkForXcode, a
+    React Native or Flutter step) failed. The lines under "* What went wrong:" say why.
+  fixes:
+    - summary: Read "What went wrong" below this line; run the same Gradle task from the project folder to reproduce
+  examples:
+    match:
+      - line: 'FAILURE: Build failed with an exception.'
+        source: Gradle's closing banner (Kotlin Multiplatform builds run from an Xcode script phase)
+      - line: "Execution failed for task ':client:copyFrameworkResourcesToApp'."
+        source: a Gradle task failure inside an Xcode build (moko-resources)
+        captures: {task: ':client:copyFrameworkResourcesToApp'}
+    no_match:
+      - line: 'BUILD SUCCESSFUL in 12s'
+
+- id: heap-corruption-abort
+  title: A process aborted on a heap error
+  category: build-failed
+  severity: error
+  role: symptom
+  last_resort: true
+  patterns:
+    - literal: 'malloc: *** error for object'
+      regex: '^(?<process>[\w.-]+)\(\d+,0x[0-9a-fA-F]+\) malloc: \*\*\* error for object'
+  message: '{process} aborted: the heap was corrupted (freed twice, or freed memory it did not allocate)'
+  explanation: >
+    The allocator found a corrupted heap and aborted the process. In an `xctest` process it is the test
+    runner that crashed: a double release, unsafe pointer misuse or a data race in the tested code.
+  fixes:
+    - summary: Run the tests with the Address Sanitizer or Zombies enabled to find the bad free
+      commands: ['xcodebuild test -enableAddressSanitizer YES ...']
+  examples:
+    match:
+      - line: 'xctest(40178,0x116f153c0) malloc: *** error for object 0x129004350: pointer being freed was not allocated'
+        source: a test run aborting in SDWebImage's tests
+        captures: {process: xctest}
+    no_match:
+      - line: 'malloc: enabling abort() on bad malloc or free'
 """#
     /// Catalog/categories.yml
     static let categories = #"""
@@ -8612,7 +8734,7 @@ unrecognized: An error-looking line that no rule recognises
 - category: compiler-crash
   words: ['swift-frontend', 'Stack dump', 'compiler crash', 'failed due to signal', 'Segmentation fault']
 - category: test-runner-crash
-  words: ['test runner', 'crashed', 'unexpected exit', 'uncaught exception', '\bxctest\b.*(?:crash|exit)']
+  words: ['^xctest\(', 'test runner', 'crashed', 'unexpected exit', 'uncaught exception', '\bxctest\b.*(?:crash|exit)']
 - category: test-failure
   words: ['XCTAssert', '\btests? (?:case )?.*\bfailed\b', 'expectation', 'Failing tests', 'failed: caught "']
 - category: sending-data-race
@@ -8628,7 +8750,7 @@ unrecognized: An error-looking line that no rule recognises
 - category: concurrency-other
   words: ['\bSendable\b', 'data race', '\bnonisolated\b', 'concurrency']
 - category: phase-script-failed
-  words: ['\bscript\b', 'PhaseScriptExecution', '\.sh\b', 'swiftlint', 'swiftgen', '\bFlutter\b', 'xcode_backend', 'Crashlytics', 'upload-symbols', '\bcSYMs?\b']
+  words: ['\bscript\b', 'PhaseScriptExecution', '\.sh\b', 'swiftlint', 'swiftgen', '\bFlutter\b', 'xcode_backend', 'Crashlytics', 'upload-symbols', '\bcSYMs?\b', '\bGradle\b', 'embedAndSign', 'Execution failed for task']
 - category: compile-error-generic
   words: ['\.(?:swift|m|mm|c|cpp|h):\d+', 'expected ', 'cannot find', 'use of undeclared', 'no member']
 """#

@@ -49,7 +49,7 @@ public struct LogLine: Sendable {
         self.raw = raw
         var glyph: LineLevel?
         var boxed = false
-        text = LogLine.strip(raw, glyph: &glyph, boxed: &boxed)
+        text = LogLine.unescapeHTML(LogLine.strip(raw, glyph: &glyph, boxed: &boxed))
         glyphLevel = glyph
         self.boxed = boxed
         header = DiagnosticHeader.parse(text, glyphLevel: glyph)
@@ -78,6 +78,16 @@ public struct LogLine: Sendable {
 
     /// Level from the header, a bare level prefix or the glyph.
     public var level: LineLevel? { header?.level ?? prefixLevel ?? glyphLevel }
+
+    /// A log copied out of a web page keeps its HTML entities (`&quot;`, `&apos;`, `&#39;`, `&lt;`).
+    static func unescapeHTML(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")), text.contains(";") else { return text }
+        var out = text
+        for (entity, character) in [("&quot;", "\""), ("&apos;", "'"), ("&#39;", "'"), ("&#x27;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
+            out = out.replacingOccurrences(of: entity, with: character)
+        }
+        return out
+    }
 
     static func strip(_ raw: String, glyph: inout LineLevel?) -> String {
         var boxed = false

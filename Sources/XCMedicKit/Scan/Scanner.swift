@@ -179,8 +179,36 @@ public final class Scanner {
             collector.sawSuccess = true
             if ScanMarkers.finalSuccess.matches(line.text) { collector.lastSuccess[input] = lineNumber }
         } else if line.level == .error || (errorMarker && line.level != .warning && ScanMarkers.errorLike.matches(line.text)) {
+            if matchWrapped(line, lineNumber: lineNumber, input: input, skipping: blockRule) { return }
             recordUnrecognized(line, lineNumber: lineNumber, input: input)
         }
+    }
+
+    /// An error line no rule knows may be the first part of a message a terminal or a paste wrapped
+    /// (`…cannot be opened because it is in a future` / `Xcode project file format (77).`, a header
+    /// whose message is on the next line): the rules are tried once more on it joined with the lines
+    /// that continue it.
+    private func matchWrapped(_ line: LogLine, lineNumber: Int, input: Int, skipping blockRule: CompiledRule?) -> Bool {
+        let following = followingLines(max: 2)
+        guard !following.isEmpty else { return false }
+        let joined = ([line.raw] + following.map { LogLine(raw: $0).text }).joined(separator: " ")
+        var literals: [Int] = []
+        Array(joined.utf8).withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            ruleSet.prefilter.literalsPresent(base, from: 0, to: buffer.count, into: &literals)
+        }
+        var candidates = Set<Int>()
+        for literal in literals { candidates.formUnion(ruleSet.rulesByLiteral[literal]) }
+        let whole = LogLine(raw: joined)
+        for r in candidates.sorted() {
+            let compiled = ruleSet.compiled[r]
+            guard compiled !== blockRule, compiled.rule.role == .cause else { continue }
+            if case .matched(let captures) = compiled.match(whole) {
+                record(compiled, captures: captures, line: whole, lineNumber: lineNumber, input: input)
+                return true
+            }
+        }
+        return false
     }
 
     private func record(_ compiled: CompiledRule, captures raw: [String: String], line: LogLine, lineNumber: Int, input: Int) {
