@@ -200,9 +200,12 @@ public final class Scanner {
         var candidates = Set<Int>()
         for literal in literals { candidates.formUnion(ruleSet.rulesByLiteral[literal]) }
         let whole = LogLine(raw: joined)
+        let parts = following.map { LogLine(raw: $0) }
         for r in candidates.sorted() {
             let compiled = ruleSet.compiled[r]
             guard compiled !== blockRule, compiled.rule.role == .cause else { continue }
+            // A following line that is a whole message of its own is its own finding, not a continuation.
+            if parts.contains(where: { if case .matched = compiled.match($0) { return true } else { return false } }) { continue }
             if case .matched(let captures) = compiled.match(whole) {
                 record(compiled, captures: captures, line: whole, lineNumber: lineNumber, input: input)
                 return true
