@@ -17,7 +17,7 @@ public enum LogInput {
         if start == Array("SLF0".utf8) { return activityLogText(raw) }
         // Only an input that opens a JSON object waits for more than four bytes (pipe mode streams on).
         let opening = start.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if opening == UInt8(ascii: "{") || (opening == nil && !start.isEmpty),
+        if opening == UInt8(ascii: "{"),
            XCResultJSON.looksLikeXCResultJSON(try raw.peek(64 << 10)) {
             return try xcresultJSONText(raw, limit: jsonLimit)
         }
