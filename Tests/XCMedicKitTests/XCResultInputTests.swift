@@ -126,6 +126,16 @@ final class XCResultInputTests: XCTestCase {
         XCTAssertEqual(identifiers(d), ["AppTests/LoginTests/testLogin"])
     }
 
+    func testAFailureWithoutAFileHasNoLocation() throws {
+        let json = directory.appendingPathComponent("crash.json")
+        try Data("""
+        {"devices":[],"testNodes":[{"name":"Plan","nodeType":"Test Plan","result":"Failed","children":[{"name":"AppUITests","nodeType":"UI test bundle","result":"Failed","children":[{"name":"LoginUITests","nodeType":"Test Suite","result":"Failed","children":[{"name":"testLogin()","nodeType":"Test Case","result":"Failed","children":[{"name":"Crash: AppUITests-Runner (4242) at -[LoginUITests testLogin]","nodeType":"Failure Message"}]}]}]}]}]}
+        """.utf8).write(to: json)
+        let d = try diagnose(json.path)
+        XCTAssertEqual(identifiers(d), ["AppUITests/LoginUITests/testLogin"])
+        XCTAssertNil(d.causes.first?.location)
+    }
+
     // MARK: - Result bundles
 
     private func bundle() throws -> String {
