@@ -29,9 +29,10 @@ final class XCResultInputTests: XCTestCase {
 
     /// `-only-testing:` identifiers of the failing tests, from each finding's fix.
     private func identifiers(_ d: Diagnosis) -> [String] {
-        d.findings.filter { $0.rule == "xctest-assertion-failed" }.compactMap { finding in
+        d.findings.filter { ["xctest-assertion-failed", "swift-testing-result-bundle-failure"].contains($0.rule) }.compactMap { finding in
             finding.fixes.flatMap(\.commands).lazy.compactMap { command in
-                command.split(separator: " ").first { $0.hasPrefix("-only-testing:") }.map { String($0.dropFirst("-only-testing:".count)) }
+                command.split(separator: " ").first { $0.hasPrefix("-only-testing:") }
+                    .map { String($0.dropFirst("-only-testing:".count)).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
             }.first
         }
     }
@@ -42,10 +43,14 @@ final class XCResultInputTests: XCTestCase {
         XCTAssertEqual(identifiers(d), [
             "ExamplesTests/XCTestTests/test_failure",
             "ExamplesTests/XCTestTests/test_throwing",
-            "ExamplesTests/ExampleSUITests/throwing",
-            "ExamplesTests/ExampleSUITests/failure",
-            "ExamplesTests/ExampleSUITests/flackyParameterized",
+            "ExamplesTests/ExampleSUITests/throwing()",
+            "ExamplesTests/ExampleSUITests/failure()",
+            "ExamplesTests/ExampleSUITests/flackyParameterized(value:)",
         ])
+        let swiftTesting = try XCTUnwrap(d.causes.first { $0.rule == "swift-testing-result-bundle-failure" })
+        XCTAssertEqual(swiftTesting.location?.file, "Calculator.swift")
+        XCTAssertEqual(swiftTesting.location?.line, 26)
+        XCTAssertTrue(swiftTesting.fixes.flatMap(\.commands).contains { $0.hasSuffix("-only-testing:'ExamplesTests/ExampleSUITests/throwing()'") })
         let first = try XCTUnwrap(d.causes.first)
         XCTAssertEqual(first.captures["message"], "failed - Expected 5.0 but got 6.0")
         XCTAssertEqual(first.location?.file, "XCTestTests.swift")

@@ -12,9 +12,11 @@ import Foundation
 /// - the legacy `ActionsInvocationRecord` (`get --legacy`, and `get` before Xcode 16): `_type`/`_value`
 ///   objects, `issues.errorSummaries`, `warningSummaries`, `testFailureSummaries`.
 ///
-/// A failing test becomes one line, `File.swift:12: error: -[Target.Suite test] : message`, the form
-/// XCTest prints, so the finding captures the suite and test and its fix names the identifier
-/// `-only-testing:Target/Suite/test` takes; a build issue becomes `path:line:col: error: message`.
+/// A failing XCTest test becomes one line, `File.swift:12: error: -[Target.Suite test] : message`, the
+/// form XCTest prints, so the finding captures the suite and test and its fix names the identifier
+/// `-only-testing:Target/Suite/test` takes; a failing Swift Testing test becomes
+/// `File.swift:24: error: Test Target/Suite/failure() failed: message` (its identifier keeps the
+/// parentheses `-only-testing:` needs); a build issue becomes `path:line:col: error: message`.
 /// A run the record says succeeded ends with xcodebuild's own `** TEST SUCCEEDED **` or
 /// `** BUILD SUCCEEDED **` line, so it is reported as passed.
 public enum XCResultJSON {
@@ -166,7 +168,11 @@ enum TestNodes {
                 var (file, line, message) = split(messages.first ?? "failed")
                 if messages.count > 1 { message += " (and \(messages.count - 1) more failure\(messages.count == 2 ? "" : "s"))" }
                 if file == nil, let details = node["details"] as? String, messages.isEmpty { message = details }
-                out.append(failureLine(suite: suite, test: name, message: message, file: file, line: line))
+                if isSwiftTesting(node), let bundle {
+                    out.append(swiftTestingLine(identifier: ([bundle] + suites + [name]).joined(separator: "/"), message: message, file: file, line: line))
+                } else {
+                    out.append(failureLine(suite: suite, test: name, message: message, file: file, line: line))
+                }
             default:
                 for child in children(node) { walk(child, bundle: bundle, suites: suites) }
             }
@@ -207,6 +213,22 @@ enum TestNodes {
             return (nil, nil, message)
         }
         return (String(match.1), Int(match.2), String(match.3))
+    }
+
+    /// A Swift Testing test: its `nodeIdentifierURL` ends in the function's name with its parentheses
+    /// (`test://com.apple.xcode/Project/Target/Suite/failure()`); an XCTest method's ends without them.
+    static func isSwiftTesting(_ node: [String: Any]) -> Bool {
+        guard let url = node["nodeIdentifierURL"] as? String else { return false }
+        return url.hasSuffix(")")
+    }
+
+    /// `File.swift:24: error: Test Target/Suite/failure() failed: message`, which the catalog's
+    /// `swift-testing-result-bundle-failure` reads, identifier as `-only-testing:` takes it.
+    static func swiftTestingLine(identifier: String, message: String, file: String?, line: Int?) -> String {
+        let clean = String(identifier.map { $0.isWhitespace ? "_" : $0 })
+        let flat = message.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+        let header = file.map { "\($0):\(line ?? 0): error: " } ?? "error: "
+        return "\(header)Test \(clean) failed: \(flat)"
     }
 
     /// XCTest's failure line. The test is the method's base name (`flaky(value:)` -> `flaky`): the
