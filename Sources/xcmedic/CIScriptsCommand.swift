@@ -5,7 +5,7 @@ import XCMedicKit
 struct CIScriptsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ci-scripts",
-        abstract: "Write Xcode Cloud's ci_scripts/ci_post_clone.sh so package macros and plugins are trusted on CI, or check an existing ci_scripts.",
+        abstract: "Write Xcode Cloud's ci_scripts/ci_post_clone.sh so package macros and plugins are trusted on CI, ci_post_xcodebuild.sh so a failed build is explained, or check an existing ci_scripts.",
         discussion: """
         By default the script trusts exactly the named macros and plugins at the revision pinned in the \
         Package.resolved of the commit being built (it writes Xcode's macros.json and plugins.json at CI time), \
@@ -13,6 +13,9 @@ struct CIScriptsCommand: ParsableCommand {
         an entry and --replace starts the list afresh. xcmedic owns only the block between '# >>> xcmedic >>>' \
         and '# <<< xcmedic <<<'; the rest of an existing script, its mode and owner are kept. The script is \
         replaced atomically under a lock, so concurrent runs and a kill never lose a line. \
+        With --post-xcodebuild it writes ci_scripts/ci_post_xcodebuild.sh instead (the same block rules): when \
+        xcodebuild failed, it scans the activity logs under $CI_DERIVED_DATA_PATH/Logs/Build and Logs/Test and the \
+        result bundle at $CI_RESULT_BUNDLE_PATH and prints the diagnosis into the build log, always exiting 0. \
         Exit status: 0 done, 1 when --lint finds a problem, 2 on a usage or input error (nothing changed).
         """
     )
@@ -41,6 +44,9 @@ struct CIScriptsCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print the change instead of writing it.")
     var dryRun = false
 
+    @Flag(name: .customLong("post-xcodebuild"), help: "Write ci_scripts/ci_post_xcodebuild.sh, which explains a failed xcodebuild in the build log, instead of ci_post_clone.sh.")
+    var postXcodebuild = false
+
     @Flag(help: "Check the existing ci_scripts folder for known pitfalls; exit 1 when it has any.")
     var lint = false
 
@@ -52,9 +58,39 @@ struct CIScriptsCommand: ParsableCommand {
 
     func run() throws {
         do {
-            if lint { try runLint() } else { try generate() }
+            if lint { try runLint() } else if postXcodebuild { try generatePostXcodebuild() } else { try generate() }
         } catch let error as CIScriptsError {
             throw CLIError(error.description)
+        }
+    }
+
+    func generatePostXcodebuild() throws {
+        guard macros.isEmpty, plugins.isEmpty, logs.isEmpty, removals.isEmpty, !replace, !skipValidation, !lint else {
+            throw CLIError("--post-xcodebuild writes only ci_post_xcodebuild.sh; run it without --macro, --plugin, --from-log, --remove, --replace, --skip-validation or --lint")
+        }
+        var words = ["xcmedic", "ci-scripts", "--post-xcodebuild"]
+        if project != "." { words += ["--project", project] }
+        if let scriptsDirectory { words += ["--ci-scripts-dir", scriptsDirectory] }
+        let plan = try PostXcodebuildScript.run(projectDirectory: project, scriptsDirectory: scriptsDirectory,
+                                                command: words.map(ShellQuote.word).joined(separator: " "), dryRun: dryRun)
+        for note in plan.notes { FileHandle.standardError.write(Data("xcmedic: note: \(note)\n".utf8)) }
+        let shown = ProjectLocator.relative(plan.scriptPath, to: FileManager.default.currentDirectoryPath)
+        if dryRun {
+            let old = plan.oldContents.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let diff = LineDiff.unified(old: old, new: String(decoding: plan.newContents, as: UTF8.self),
+                                        oldName: plan.oldContents == nil ? "/dev/null" : shown, newName: shown)
+            if diff.isEmpty { print("\(shown): already up to date (dry run)") } else { print("dry run, nothing written:\n" + diff, terminator: "") }
+            return
+        }
+        guard plan.changes else {
+            print("\(shown): already up to date")
+            return
+        }
+        if plan.oldContents == nil {
+            print("wrote \(shown) (new, executable): when xcodebuild fails on Xcode Cloud it prints xcmedic's diagnosis into the build log")
+            print("Commit it executable: git add --chmod=+x \(ShellQuote.quote(shown))")
+        } else {
+            print("updated the xcmedic block of \(shown); the rest of the file and its mode are unchanged")
         }
     }
 

@@ -23,8 +23,10 @@ struct Scan: ParsableCommand {
         abstract: "Diagnose a build log: name each failure, its root cause and the fix.",
         discussion: """
         Reads each PATH in turn (plain text, .gz, or an Xcode .xcactivitylog, which is decoded; a folder such as \
-        Logs/Build or a whole DerivedData means its .xcactivitylog files, newest first); with no PATH, or '-', reads \
-        standard input. \
+        Logs/Build or a whole DerivedData means its .xcactivitylog files, newest first; the JSON that \
+        'xcrun xcresulttool get test-results tests', 'get build-results' or the legacy 'get' prints, each failing \
+        test named with its -only-testing: identifier; on macOS an .xcresult bundle, read with xcresulttool); with \
+        no PATH, or '-', reads standard input. \
         With --tee, every byte read is copied to standard output as it arrives (a .gz decompressed, an activity \
         log as its decoded text) and the report goes to standard error or to --report FILE, so xcmedic can sit \
         in a pipeline: \
@@ -37,7 +39,7 @@ struct Scan: ParsableCommand {
         """
     )
 
-    @Argument(help: "Log files, .xcactivitylog files or folders of them to scan ('-' for standard input).")
+    @Argument(help: "Log files, .xcactivitylog files or folders of them, xcresulttool JSON or (macOS) .xcresult bundles to scan ('-' for standard input).")
     var paths: [String] = []
 
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -46,7 +46,12 @@ final class SecurityPromiseTests: XCTestCase {
             // The one place that spawns, used by the two above and by Git.
             "XCMedicKit/Bisect/ChildProcess.swift: let spawned = posix_spawn(&pid, spawnPath, &actions, &attributes, argv, envp)",
             "XCMedicKit/Bisect/Git.swift: let exit = try ChildProcess.run(",
+            // On macOS, `xcrun xcresulttool get …` for an .xcresult bundle the user names (checked below).
+            "XCMedicKit/Log/XCResult/XCResultBundle.swift: let exit = try ChildProcess.run(arguments, ChildProcess.Options(outputPath: output, errorPath: errors, timeout: 600, interruptible: false))",
         ])
+        let bundle = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Log/XCResult/XCResultBundle.swift"), encoding: .utf8)
+        XCTAssertTrue(bundle.contains(#"let tool = ["xcrun", "xcresulttool"]"#))
+        XCTAssertEqual(bundle.components(separatedBy: "try run(tool + ").count - 1, 2, "every command is xcrun xcresulttool")
         let git = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Bisect/Git.swift"), encoding: .utf8)
         XCTAssertTrue(git.contains(#"["git", "-C", directory] + arguments"#))
         // A .gz log is decompressed by zlib inside xcmedic.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicKit
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -219,6 +220,9 @@ final class ScanCLIDocsTests: XCTestCase {
 
     func testXcodeCloudPostXcodebuildScript() throws {
         let script = try Self.example("xcode-cloud")
+        // The README shows exactly what `xcmedic ci-scripts --post-xcodebuild` writes.
+        XCTAssertEqual(script, PostXcodebuildScript.newScript(block: PostXcodebuildScript.block(command: "xcmedic ci-scripts --post-xcodebuild")),
+                       "README's Xcode Cloud example is not what ci-scripts --post-xcodebuild writes")
         try shellcheck(script, shell: "sh")
         // Stand-in derived data: an activity log is gzip; this one holds the plain console text.
         let derived = directory.appendingPathComponent("DerivedData")
@@ -249,6 +253,6 @@ final class ScanCLIDocsTests: XCTestCase {
         noLogs["CI_DERIVED_DATA_PATH"] = directory.appendingPathComponent("empty").path
         let none = try run("/bin/sh", script: script, environment: noLogs)
         XCTAssertEqual(none.status, 0)
-        XCTAssertEqual(none.stdout, "xcmedic: no build logs under CI_DERIVED_DATA_PATH\n")
+        XCTAssertEqual(none.stdout, "xcmedic: no activity logs under $CI_DERIVED_DATA_PATH/Logs and no result bundle at $CI_RESULT_BUNDLE_PATH to explain the failure with\n")
     }
 }

@@ -228,18 +228,90 @@ public enum CIScripts {
     /// Writes the plan atomically (a temporary file in the same folder renamed over the script, mode and
     /// owner kept); refuses when the script changed since the plan read it.
     public static func write(_ plan: CIScriptsPlan) throws {
-        guard plan.changes else { return }
-        let folder = URL(fileURLWithPath: plan.scriptPath).deletingLastPathComponent().path
-        try ScriptFile.preflight(scriptsDirectory: folder, scriptName: URL(fileURLWithPath: plan.scriptPath).lastPathComponent, creating: true)
+        try writeScript(path: plan.scriptPath, old: plan.oldContents, new: plan.newContents, block: plan.block)
+    }
+
+    /// Replaces the script at `path` (expected to hold `old`) with `new`; a change made meanwhile gets
+    /// `block` merged into it (or the block taken out when `block` is nil).
+    static func writeScript(path scriptPath: String, old: [UInt8]?, new: [UInt8], block: String?) throws {
+        guard old != new else { return }
+        let folder = URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path
+        try ScriptFile.preflight(scriptsDirectory: folder, scriptName: URL(fileURLWithPath: scriptPath).lastPathComponent, creating: true)
         if case .missing = ScriptFile.node(folder) {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) } catch {
                 throw CIScriptsError("\(folder) cannot be created: \(error.localizedDescription)")
             }
         }
-        try ScriptFile.replace(path: plan.scriptPath, expected: plan.oldContents, with: plan.newContents) { current in
+        try ScriptFile.replace(path: scriptPath, expected: old, with: new) { current in
             // The script changed under us after the rename check (an append to the old file): merge again.
-            if let block = plan.block { return try MarkedBlock.apply(block, to: current, path: plan.scriptPath) }
-            return try MarkedBlock.remove(from: current, path: plan.scriptPath)
+            if let block { return try MarkedBlock.apply(block, to: current, path: scriptPath) }
+            return try MarkedBlock.remove(from: current, path: scriptPath)
         }
+    }
+}
+
+/// `xcmedic ci-scripts --post-xcodebuild`: ci_post_xcodebuild.sh, whose xcmedic block explains a failed
+/// xcodebuild from the action's activity logs and result bundle. Written like ci_post_clone.sh: only the
+/// marked block is xcmedic's, the file is replaced atomically under the folder's lock, a change made
+/// meanwhile is merged, and a new file is executable.
+public enum PostXcodebuildScript {
+    public static let scriptName = "ci_post_xcodebuild.sh"
+
+    public struct Plan: Sendable {
+        public var project: ProjectLocation
+        public var scriptPath: String
+        public var oldContents: [UInt8]?
+        public var newContents: [UInt8]
+        public var block: String
+        public var notes: [String]
+        public var changes: Bool { oldContents != newContents }
+    }
+
+    /// The block, ending in a newline; `command` goes into a comment with control characters neutralised.
+    public static func block(command: String) -> String {
+        EmbeddedTemplates.postXcodebuildBlock.replacingOccurrences(of: "{{COMMAND}}", with: ShellQuote.commentSafe(command)) + "\n"
+    }
+
+    /// A new ci_post_xcodebuild.sh: sh shebang, the comments, then the block.
+    public static func newScript(block: String) -> String {
+        EmbeddedTemplates.ciPostXcodebuild.replacingOccurrences(of: "{{XCMEDIC_BLOCK}}", with: String(block.dropLast())) + "\n"
+    }
+
+    public static func plan(projectDirectory: String, scriptsDirectory: String?, command: String) throws -> Plan {
+        let project = try ProjectLocator.locate(in: projectDirectory)
+        let scriptsDir = scriptsDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? project.ciScriptsDirectory
+        var notes: [String] = []
+        if scriptsDir != project.ciScriptsDirectory {
+            notes.append("\(scriptsDir) is not beside \(project.projectFile): Xcode Cloud only runs the ci_scripts folder next to the project or workspace")
+        }
+        let scriptPath = scriptsDir + "/" + scriptName
+        try ScriptFile.checkScript(scriptPath)
+        let old = try ScriptFile.read(scriptPath)
+        let block = self.block(command: command)
+        let new: [UInt8]
+        if let old {
+            new = try MarkedBlock.apply(block, to: old, path: scriptPath)
+            let mode = ((try? FileManager.default.attributesOfItem(atPath: scriptPath))?[.posixPermissions] as? NSNumber)?.intValue ?? 0o755
+            if mode & 0o111 == 0 { notes.append("\(scriptPath) is not executable, so Xcode Cloud ignores its shebang and runs it with zsh: chmod +x it and git update-index --chmod=+x it") }
+        } else {
+            new = Array(newScript(block: block).utf8)
+        }
+        if !FileManager.default.fileExists(atPath: scriptsDir + "/" + CIScripts.scriptName) {
+            notes.append("xcmedic must be installed on Xcode Cloud for this script to explain anything: install it in \(scriptsDir)/\(CIScripts.scriptName)")
+        }
+        return Plan(project: project, scriptPath: scriptPath, oldContents: old, newContents: new, block: block, notes: notes)
+    }
+
+    /// Plans and, unless `dryRun`, writes under the folder's lock (planned again under it).
+    public static func run(projectDirectory: String, scriptsDirectory: String?, command: String, dryRun: Bool) throws -> Plan {
+        let first = try plan(projectDirectory: projectDirectory, scriptsDirectory: scriptsDirectory, command: command)
+        let folder = URL(fileURLWithPath: first.scriptPath).deletingLastPathComponent().path
+        try ScriptFile.preflight(scriptsDirectory: folder, scriptName: scriptName, creating: !dryRun)
+        if dryRun || !first.changes { return first }
+        let lock = try ScriptFile.lock(scriptsDirectory: folder, scriptName: scriptName)
+        defer { lock.unlock() }
+        let plan = try plan(projectDirectory: projectDirectory, scriptsDirectory: scriptsDirectory, command: command)
+        try CIScripts.writeScript(path: plan.scriptPath, old: plan.oldContents, new: plan.newContents, block: plan.block)
+        return plan
     }
 }

@@ -5892,6 +5892,37 @@ end"
     no_match:
       - line: 'Test Case ''-[AppTests testSignal]'' passed (0.001 seconds).'
 
+- id: swift-testing-result-bundle-failure
+  title: Swift Testing test failed
+  category: test-failure
+  severity: error
+  role: cause
+  patterns:
+    # xcmedic's line for a failing Swift Testing test read from a result bundle (xcresulttool's JSON):
+    # the identifier is the one -only-testing: takes, parentheses and argument labels included.
+    - literal: ') failed: '
+      regex: '^(?:(?<file>[^:\s][^:]*):(?<line>\d+): error: )?Test (?<identifier>(?<target>[^/\s]+)/(?<suite>[^\s]+)/(?<test>[^/\s]+\))) failed: (?<message>.+)$'
+  message: '{identifier} failed: {message}'
+  explanation: >
+    A Swift Testing test recorded an issue (an #expect or #require that failed, or an error it threw), as the result
+    bundle records it. Swift Testing's identifiers keep their parentheses (and argument labels): without them
+    -only-testing: matches no test and runs nothing.
+  fixes:
+    - summary: Run just this test locally with the same destination
+      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:'{identifier}'"]
+    - summary: Read the failure with its attachments in the result bundle
+      commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
+  examples:
+    match:
+      - line: 'SwiftTestingTests.swift:24: error: Test ExamplesTests/ExampleSUITests/failure() failed: Issue recorded: Expected 5.0 but got 6.0'
+        source: xcmedic's line for a failing test of Tests/XCMedicKitTests/Fixtures/xcresult/tests-xcode26-failed.json (xcresulttool get test-results tests, Xcode 26.1.1, from dodobrands/DBXCResultParser)
+        captures: {identifier: ExamplesTests/ExampleSUITests/failure(), test: failure(), file: SwiftTestingTests.swift, line: '24', message: 'Issue recorded: Expected 5.0 but got 6.0'}
+      - line: 'SwiftTestingTests.swift:66: error: Test ExamplesTests/ExampleSUITests/flackyParameterized(value:) failed: Expectation failed: (result → 4.0) == 5.0'
+        source: the same fixture, a parameterized test
+        captures: {identifier: ExamplesTests/ExampleSUITests/flackyParameterized(value:), test: flackyParameterized(value:)}
+    no_match:
+      - line: '✘ Test testFailTrueIsFalse() failed after 0.001 seconds with 1 issue.'
+
 - id: xctest-assertion-failed
   title: XCTest assertion failed
   category: test-failure

@@ -3,11 +3,42 @@ import Foundation
 /// The inputs a user names, opened as text the scanner reads, whatever their format.
 public enum LogInput {
     /// Opens a log: plain text or gzip as it is; an Xcode activity log (SLF, detected by its
-    /// content, compressed or not) decoded and rendered as the text its build printed.
-    public static func open(_ path: String) throws -> ByteSource {
+    /// content, compressed or not) decoded and rendered as the text its build printed; the JSON
+    /// `xcrun xcresulttool` prints (detected by its content) and, on macOS, an `.xcresult` bundle
+    /// rendered as the lines xcodebuild would have printed for its issues and failing tests.
+    public static func open(_ path: String, hasXcresulttool: Bool = XCResultBundle.platformHasXcresulttool,
+                            jsonLimit: Int = XCResultJSON.defaultLimit) throws -> ByteSource {
+        if path != "-", XCResultBundle.isBundle(path) {
+            let lines = try XCResultBundle.read(path, hasXcresulttool: hasXcresulttool, limit: jsonLimit)
+            return ByteSource(name: path, bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
+        }
         let raw = try ByteSource(path: path)
-        guard try raw.peek(4) == Array("SLF0".utf8) else { return raw }
-        return activityLogText(raw)
+        let start = try raw.peek(4)
+        if start == Array("SLF0".utf8) { return activityLogText(raw) }
+        // Only an input that opens a JSON object waits for more than four bytes (pipe mode streams on).
+        let opening = start.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if opening == UInt8(ascii: "{"),
+           XCResultJSON.looksLikeXCResultJSON(try raw.peek(64 << 10)) {
+            return try xcresultJSONText(raw, limit: jsonLimit)
+        }
+        return raw
+    }
+
+    /// xcresulttool's JSON (read whole, at most `limit` bytes) as console lines; JSON of no known
+    /// shape is scanned as the text it is.
+    static func xcresultJSONText(_ source: ByteSource, limit: Int) throws -> ByteSource {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = try chunk.withUnsafeMutableBytes { try source.read(into: $0.baseAddress!, count: $0.count) }
+            if n == 0 { break }
+            guard bytes.count + n <= limit else {
+                throw InputError(path: source.name, problem: "xcresulttool JSON larger than \(limit >> 20) MB; xcmedic reads it whole and refuses more (scan the bundle's build-results and test-results separately)")
+            }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        guard let lines = XCResultJSON.lines(from: Data(bytes)) else { return ByteSource(name: source.name, bytes: bytes) }
+        return ByteSource(name: source.name, bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     /// The text of an activity log (`source` starts with `SLF0`): step titles, output and messages
@@ -24,13 +55,14 @@ public enum LogInput {
         }
     }
 
-    /// Each path as it is, except a folder: its `.xcactivitylog` files at any depth (`Logs/Build`,
+    /// Each path as it is (a result bundle too), except a folder: its `.xcactivitylog` files at any depth (`Logs/Build`,
     /// `Logs/Test`, a whole DerivedData), newest first. A folder without one is an error.
     public static func expand(_ paths: [String]) throws -> [String] {
         var result: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                  !XCResultBundle.isBundle(path) else {
                 result.append(path)
                 continue
             }

@@ -222,6 +222,8 @@ public final class Scanner {
             location = SourceLocation(file: file, line: captures.removeValue(forKey: "line").flatMap { Int($0) },
                                       column: captures.removeValue(forKey: "column").flatMap { Int($0) })
         }
+        // `<unknown>:0:`, `<EXPR>:0:` (swift-corelibs-xctest, a result bundle's failure without a file) name no file.
+        if let file = location?.file, file.hasPrefix("<") { location = nil }
         var severity = rule.severity
         // A warning stays a warning, also the Swift 5 mode form of a Swift 6 error pasted without `warning:`
         // (with warnings treated as errors the compiler prints it after `error:`, and then it is one).
