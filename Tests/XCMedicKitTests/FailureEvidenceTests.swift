@@ -265,5 +265,19 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(finding.category, "concurrency-other", "the rules see the message joined from the lines below")
         XCTAssertEqual(finding.location?.line, 58)
     }
+
+    /// An activity log names a script phase by Xcode's step title; the step explains itself there too.
+    func testAScriptPhaseInAnActivityLogIsExplainedByWhatItPrinted() throws {
+        let root = SLFWriter.Section(className: "IDECommandLineBuildLog", title: "Build App", subsections: [
+            .init(title: "Run custom shell script 'Set Build Number'",
+                  text: "Generating the build number from the last tag\nfatal: No names found, cannot describe anything.\n",
+                  messages: [.init(title: "Command PhaseScriptExecution failed with a nonzero exit code", type: "Error")]),
+        ])
+        let scanner = Scanner(ruleSet: try RuleSet.builtin())
+        try scanner.scan(LogInput.activityLogText(ByteSource(name: "build.xcactivitylog", bytes: SLFWriter.log(root))))
+        let cause = try XCTUnwrap(scanner.finish().causes.first)
+        XCTAssertEqual(cause.category, "phase-script-failed")
+        XCTAssertTrue(cause.message.contains("Set Build Number") && cause.message.contains("fatal: No names found"), cause.message)
+    }
 }
 

@@ -77,9 +77,10 @@ struct FailedStep: Equatable {
 
     /// The step a start line opens: `PhaseScriptExecution [CP]\ Check\ Pods\ Manifest.lock /…sh (in target 'A' from project 'A')`.
     static func parseStart(_ line: String) -> (kind: String, title: String?)? {
-        // xcpretty and xcbeautify: `▸ Running script '[CP] Embed Pods Frameworks'` (the glyph is off `text`).
-        if line.hasPrefix("Running script '") {
-            let name = line.dropFirst("Running script '".count)
+        // xcpretty and xcbeautify: `▸ Running script '[CP] Embed Pods Frameworks'` (the glyph is off `text`);
+        // Xcode's own step title in an activity log: `Run custom shell script '[CP] Check Pods Manifest.lock'`.
+        for prefix in ["Running script '", "Run custom shell script '"] where line.hasPrefix(prefix) {
+            let name = line.dropFirst(prefix.count)
             return ("PhaseScriptExecution", String(name.prefix { $0 != "'" }))
         }
         guard let first = line.utf8.first, (65...90).contains(first) else { return nil } // at column 0, upper case
