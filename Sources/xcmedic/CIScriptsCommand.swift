@@ -56,6 +56,22 @@ struct CIScriptsCommand: ParsableCommand {
     @Option(name: .customLong("ci-scripts-dir"), help: ArgumentHelp("Write ci_scripts here instead of beside the project (Xcode Cloud will not find it there).", valueName: "DIR"))
     var scriptsDirectory: String?
 
+    /// A dry run prints the diff (or that nothing would change), and a run that changes nothing says
+    /// so; both write nothing. Returns whether it printed one of those.
+    static func reportedWithoutWriting(old: [UInt8]?, new: [UInt8], changes: Bool, shown: String, dryRun: Bool) -> Bool {
+        if dryRun {
+            let diff = LineDiff.unified(old: old.map { String(decoding: $0, as: UTF8.self) } ?? "", new: String(decoding: new, as: UTF8.self),
+                                        oldName: old == nil ? "/dev/null" : shown, newName: shown)
+            if diff.isEmpty { print("\(shown): already up to date (dry run)") } else { print("dry run, nothing written:\n" + diff, terminator: "") }
+            return true
+        }
+        guard changes else {
+            print("\(shown): already up to date")
+            return true
+        }
+        return false
+    }
+
     func run() throws {
         do {
             if lint { try runLint() } else if postXcodebuild { try generatePostXcodebuild() } else { try generate() }
@@ -75,17 +91,7 @@ struct CIScriptsCommand: ParsableCommand {
                                                 command: words.map(ShellQuote.word).joined(separator: " "), dryRun: dryRun)
         for note in plan.notes { FileHandle.standardError.write(Data("xcmedic: note: \(note)\n".utf8)) }
         let shown = ProjectLocator.relative(plan.scriptPath, to: FileManager.default.currentDirectoryPath)
-        if dryRun {
-            let old = plan.oldContents.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let diff = LineDiff.unified(old: old, new: String(decoding: plan.newContents, as: UTF8.self),
-                                        oldName: plan.oldContents == nil ? "/dev/null" : shown, newName: shown)
-            if diff.isEmpty { print("\(shown): already up to date (dry run)") } else { print("dry run, nothing written:\n" + diff, terminator: "") }
-            return
-        }
-        guard plan.changes else {
-            print("\(shown): already up to date")
-            return
-        }
+        guard !Self.reportedWithoutWriting(old: plan.oldContents, new: plan.newContents, changes: plan.changes, shown: shown, dryRun: dryRun) else { return }
         if plan.oldContents == nil {
             print("wrote \(shown) (new, executable): when xcodebuild fails on Xcode Cloud it prints xcmedic's diagnosis into the build log")
             print("Commit it executable: git add --chmod=+x \(ShellQuote.quote(shown))")
@@ -147,17 +153,7 @@ struct CIScriptsCommand: ParsableCommand {
         if case .allowList = plan.mode {
             print("\(plan.added.count) added, \(plan.kept.count) kept, \(plan.removed.count) removed")
         }
-        if dryRun {
-            let old = plan.oldContents.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let diff = LineDiff.unified(old: old, new: String(decoding: plan.newContents, as: UTF8.self),
-                                        oldName: plan.oldContents == nil ? "/dev/null" : shown, newName: shown)
-            if diff.isEmpty { print("\(shown): already up to date (dry run)") } else { print("dry run, nothing written:\n" + diff, terminator: "") }
-            return
-        }
-        guard plan.changes else {
-            print("\(shown): already up to date")
-            return
-        }
+        guard !Self.reportedWithoutWriting(old: plan.oldContents, new: plan.newContents, changes: plan.changes, shown: shown, dryRun: dryRun) else { return }
         if plan.oldContents == nil {
             print("wrote \(shown) (new, executable)")
             print("Commit it executable: git add --chmod=+x \(ShellQuote.quote(shown))")
