@@ -4,9 +4,11 @@
 #
 #   Benchmarks/run.sh [--unit LOG] [--repeat N] [--runs N] [--big] [--quick]
 #
-#   --unit LOG    the log repeated to make the big one (default: ../shared/corpus/bench/unit.log when
-#                 present, else Examples/macro-trust-failure.log, which the repository ships)
-#   --repeat N    copies of the unit log (default 56: about 212 MB from the shared unit log)
+#   --unit LOG    the log repeated to make the big one (default: the passing logs of Tests/Corpus,
+#                 the repository's own real logs, concatenated: xcodebuild, xcbeautify, fastlane,
+#                 swift build and CI output of builds that succeeded, warnings and all; the failing
+#                 cases are denser in errors than any real log and measure something else)
+#   --repeat N    copies of the unit log (default: as many as make about 212 MB)
 #   --runs N      runs per tool; medians are reported (default 5)
 #   --big         also: peak memory on a 1 GB log, and on a single 100 MB line
 #   --quick       1 run each, repeat 8 (a smoke test of the script itself)
@@ -22,7 +24,7 @@ out="$root/Benchmarks/out"
 mkdir -p "$out"
 
 unit=""
-repeat=56
+repeat=""
 runs=5
 big=0
 instructions=0
@@ -39,9 +41,15 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ -z "$unit" ]; then
-  if [ -f "$root/../shared/corpus/bench/unit.log" ]; then unit="$root/../shared/corpus/bench/unit.log"; else unit="$root/Examples/macro-trust-failure.log"; fi
+  unit="$out/corpus-passing.log"
+  awk -F '\t' 'NR > 1 && $2 == "none" { print $1 }' "$root/Tests/Corpus/labels.tsv" \
+    | while read -r case; do cat "$root/Tests/Corpus/cases/$case"; done >"$unit"
 fi
 [ -f "$unit" ] || { echo "run.sh: $unit: no such file" >&2; exit 2; }
+if [ -z "$repeat" ]; then
+  unit_bytes=$(stat -c %s "$unit")
+  repeat=$(( (212000000 + unit_bytes - 1) / unit_bytes ))
+fi
 for tool in rg /usr/bin/time; do command -v "$tool" >/dev/null || { echo "run.sh: needs $tool (apt-get install ripgrep time)" >&2; exit 2; }; done
 
 echo "building release..." >&2
