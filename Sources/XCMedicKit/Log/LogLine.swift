@@ -104,19 +104,14 @@ public struct LogLine: Sendable {
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
-            if let (rest, level) = dropWorkflowCommand(s) {
+            // `##[error]` / `::error::` and `[ERROR] ` (they start differently, so one try covers both).
+            if let (rest, level) = dropWorkflowCommand(s) ?? dropLevelTag(s) {
                 s = rest
                 if let level, glyph == nil { glyph = level }
                 changed = true
                 continue
             }
             if let rest = dropBracketedTimestamp(s) { s = rest; changed = true; continue }
-            if let (rest, level) = dropLevelTag(s) {
-                s = rest
-                if let level, glyph == nil { glyph = level }
-                changed = true
-                continue
-            }
             if let rest = dropClockTime(s) { s = rest; changed = true; continue }
             if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
             if s.hasPrefix("> ") || s == ">" { s = s.dropFirst(); changed = true; continue }

@@ -179,8 +179,10 @@ public final class Scanner {
             collector.sawSuccess = true
             if ScanMarkers.finalSuccess.matches(line.text) { collector.lastSuccess[input] = lineNumber }
         } else if line.level == .error || (errorMarker && line.level != .warning && ScanMarkers.errorLike.matches(line.text)) {
-            if matchWrapped(line, lineNumber: lineNumber, input: input, skipping: blockRule) { return }
-            recordUnrecognized(line, lineNumber: lineNumber, input: input)
+            // The lines after it, read once: a wrapped message's rest, or context for its excerpt.
+            let following = followingLines(max: 3)
+            if matchWrapped(line, following: Array(following.prefix(2)), lineNumber: lineNumber, input: input, skipping: blockRule) { return }
+            recordUnrecognized(line, following: following, lineNumber: lineNumber, input: input)
         }
     }
 
@@ -188,8 +190,7 @@ public final class Scanner {
     /// (`…cannot be opened because it is in a future` / `Xcode project file format (77).`, a header
     /// whose message is on the next line): the rules are tried once more on it joined with the lines
     /// that continue it.
-    private func matchWrapped(_ line: LogLine, lineNumber: Int, input: Int, skipping blockRule: CompiledRule?) -> Bool {
-        let following = followingLines(max: 2)
+    private func matchWrapped(_ line: LogLine, following: [String], lineNumber: Int, input: Int, skipping blockRule: CompiledRule?) -> Bool {
         guard !following.isEmpty else { return false }
         let joined = ([line.raw] + following.map { LogLine(raw: $0).text }).joined(separator: " ")
         var literals: [Int] = []
@@ -350,10 +351,10 @@ public final class Scanner {
                           excerptLine: line.raw, errorInSwift6: false)
     }
 
-    private func recordUnrecognized(_ line: LogLine, lineNumber: Int, input: Int) {
+    private func recordUnrecognized(_ line: LogLine, following: [String], lineNumber: Int, input: Int) {
         var message = line.header?.message ?? line.text
         if message.trimmingCharacters(in: .whitespaces).isEmpty { // the message is on the lines below
-            message = followingLines(max: 3).map { LogLine(raw: $0).text }.joined(separator: " ")
+            message = following.map { LogLine(raw: $0).text }.joined(separator: " ")
         }
         let occurrence = Occurrence(line: lineNumber, input: input, location: line.header?.location)
         lastUnrecognizedLine = lineNumber
@@ -368,7 +369,7 @@ public final class Scanner {
         // by a paste, a header whose message is on the next line): those lines go into its excerpt,
         // for the reader and for the last-resort classifier. They are still scanned on their own.
         if first, line.header == nil || line.header?.message.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            for next in followingLines(max: 3) { collector.appendExcerpt(index, next) }
+            for next in following { collector.appendExcerpt(index, next) }
         }
     }
 
