@@ -240,6 +240,13 @@ public final class Scanner {
             if compiled === blockRule { return } // the block's own lines belong to its finding
             switch compiled.match(line) {
             case .matched(let captures):
+                // A message a terminal or a paste cut (`error: reference to var 'stderr'` / `  is not
+                // concurrency-safe …`) is named by what it says whole, not by the rule for any error.
+                if compiled.rule.catchAll, line.header != nil {
+                    let continued = followingLines(max: 2).prefix { Scanner.continuesMessage($0) }
+                    if !continued.isEmpty,
+                       matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: compiled) { return }
+                }
                 record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
                 return
             case .timedOut:
@@ -509,6 +516,15 @@ public final class Scanner {
         block.remaining -= 1
         open = block
         return true
+    }
+
+    /// An indented line that goes on with a sentence (a lower-case word), not source code, a box or a caret line.
+    static func continuesMessage(_ raw: String) -> Bool {
+        guard raw.first == " " || raw.first == "\t" else { return false }
+        let line = LogLine(raw: raw)
+        guard !isDiagnosticContext(line), line.header == nil, line.level == nil else { return false }
+        guard let first = line.text.unicodeScalars.first else { return false }
+        return ("a"..."z").contains(first)
     }
 
     static func isDiagnosticContext(_ line: LogLine) -> Bool {
