@@ -290,6 +290,24 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(whole.findings.first { $0.role == .cause }?.rule, "compile-error")
     }
 
+    /// A message pasted alone and wrapped mid-sentence is named whichever part holds the rule's words
+    /// (https://github.com/firebase/data-connect-ios-sdk/issues/31, https://github.com/brightdigit/MistKit).
+    func testAMessagePastedAloneAndWrappedIsReadWhole() throws {
+        let literalBelow = try diagnose("""
+            Non-sendable type 'OperationResult<Query.Data>' returned by implicitly asynchronous
+             call to nonisolated function cannot cross actor boundary
+
+            """)
+        XCTAssertEqual(literalBelow.findings.first { $0.role == .cause }?.category, "non-sendable-crossing")
+        XCTAssertEqual(literalBelow.findings.first { $0.role == .cause }?.occurrences.first?.line, 1)
+        let unindented = try diagnose("""
+            Libraries/MLXLMCommon/NativeMTPTokenIterator.swift:61:24: error: static property
+            'entries' is not concurrency-safe because it is nonisolated global shared mutable state
+
+            """)
+        XCTAssertEqual(unindented.findings.first { $0.role == .cause }?.category, "global-mutable-state")
+    }
+
     /// An activity log names a script phase by Xcode's step title; the step explains itself there too.
     func testAScriptPhaseInAnActivityLogIsExplainedByWhatItPrinted() throws {
         let root = SLFWriter.Section(className: "IDECommandLineBuildLog", title: "Build App", subsections: [

@@ -764,6 +764,9 @@ enum EmbeddedCatalog {
     # Swift 6.2+: an isolated conformance used where a nonisolated or Sendable one is needed.
     - literal: '-isolated conformance of '
       regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’])-isolated conformance of [''`‘’](?<type>[^''`‘’]+)[''`’] to (?:protocol )?[''`‘’](?<protocol>[^''`‘’]+)[''`’] cannot (?:satisfy conformance requirement|be used in)'
+    # The same without the type and protocol, as an issue title or a summary words it.
+    - literal: '-isolated conformance cannot be used in'
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’])-isolated conformance cannot be used in (?<context>[\w@ -]+?) context'
     - literal: 'involves isolation mismatches'
       regex: '[Cc]onformance of [''`‘’](?<type>[^''`‘’]+)[''`’] to (?:protocol )?[''`‘’](?<protocol>[^''`‘’]+)[''`’] involves isolation mismatches'
   explanation: >
@@ -795,6 +798,12 @@ enum EmbeddedCatalog {
       - line: "Swift Compiler Error (Xcode): Main actor-isolated static method 'register(with:)' cannot be used to satisfy nonisolated requirement from protocol 'FlutterPlugin'"
         source: flutter run output, app_settings plugin (Tests/Corpus e045)
         captures: {isolation: Main actor, kind: static method, name: 'register(with:)'}
+      - line: "main actor-isolated conformance cannot be used in nonisolated context"
+        source: https://github.com/swiftlang/swift/issues/86943 (its title, quoting the diagnostic without the type; -default-isolation MainActor)
+        captures: {isolation: main actor, context: nonisolated}
+      - line: "/Users/runner/work/store-reviews/store-reviews/iOS/Habits/Intents/HabitIntents.swift:73:48: error: main actor-isolated conformance of 'HabitKind' to 'Equatable' cannot be used in caller isolation inheriting-isolated context"
+        source: a GitHub Actions build log kept in a public repository (code search for "isolated conformance of")
+        captures: {type: HabitKind, protocol: Equatable}
       - line: "Main actor-isolated conformance of 'Operations.GetGreeting.AcceptableContentType' to 'CaseIterable' cannot satisfy conformance requirement for a 'Sendable' type parameter 'Self'"
         source: Xcode 26 beta 3 issue navigator (Tests/Corpus e044)
         captures: {type: Operations.GetGreeting.AcceptableContentType, protocol: CaseIterable}
@@ -3636,6 +3645,9 @@ enum EmbeddedCatalog {
     # CocoaPods 1.0 and 1.1: the requirements follow on "- `X (~> 1.0)` required by `Podfile`" lines.
     - literal: 'Unable to satisfy the following requirements'
       regex: 'Unable to satisfy the following requirements'
+    # The dependency chains CocoaPods (Molinillo) prints under "could not find compatible versions", pasted alone.
+    - literal: ', which depends on'
+      regex: '^\s*(?<pod>[\w.+/-]+) \((?:[=~><]+ )?[\w.]+\)(?: from [`''‘][^`''’]+[`''’])? was resolved to [\w.]+, which depends on$'
     # The explanation CocoaPods prints under the heading, sometimes pasted alone.
     - literal: 'required a higher minimum deployment target'
       regex: "Specs satisfying the [`'‘](?<pod>[^`'’ ]+).*? dependency were found, but they required a higher minimum deployment target"
@@ -3657,6 +3669,12 @@ enum EmbeddedCatalog {
     - https://guides.cocoapods.org/using/troubleshooting.html
   examples:
     match:
+      - line: '            gRPC-C++/Implementation (= 0.0.9) was resolved to 0.0.9, which depends on'
+        source: https://github.com/ionic-team/capacitor/issues/3132 (pod install, the tail of the conflict explanation)
+        captures: {pod: gRPC-C++/Implementation}
+      - line: '      Firebase/Firestore (= 6.23.0) was resolved to 6.23.0, which depends on'
+        source: https://github.com/ionic-team/capacitor/issues/3132
+        captures: {pod: Firebase/Firestore}
       - line: '[!] CocoaPods could not find compatible versions for pod "GoogleUtilities/Logger":'
         source: https://github.com/CocoaPods/CocoaPods/issues/12808
         captures: {pod: GoogleUtilities/Logger}
@@ -5617,6 +5635,9 @@ end"
     # node, run by React Native's bundle and codegen phases.
     - literal: 'Cannot find module '
       regex: '^(?:\S+: )?(?<message>Error: Cannot find module [''‘].+?[''’])'
+    # react-native-xcode.sh after the bundler produced no bundle (EAS and App Center list it without `error:`).
+    - literal: '.jsbundle does not exist'
+      regex: '(?<message>File \S+\.jsbundle does not exist)'
     - literal: 'Failed to package '
       regex: '^(?<message>Failed to package \S.*)$'
     - literal: ' failed: '
@@ -5662,6 +5683,9 @@ end"
         captures: {message: '`swiftgen.yml` is not a config file'}
       - line: "error: Can't find the 'node' binary to build the React Native bundle. If you have a non-standard Node.js installation, select your project in Xcode, find 'Build Phases' - 'Bundle React Native code and images' and change NODE_BINARY to an absolute path to your node executable. You can find it by invoking 'which node' in the terminal."
         source: react-native scripts/react-native-xcode.sh (0.60 to 0.7x wording)
+      - line: "- File /Users/expo/Library/Developer/Xcode/DerivedData/AirspaTransfers-delevapfwcbciwbtfwbxtlxorpiy/Build/Intermediates.noindex/ArchiveIntermediates/AirspaTransfers/BuildProductsPath/Release-iphoneos/AirspaTransfers.app/main.jsbundle does not exist. This must be a bug with React Native, please report it here: https://github.com/facebook/react-native/issues'"
+        source: https://github.com/react/react-native/issues/50719 (an EAS build's list of the errors it found)
+        captures: {message: File /Users/expo/Library/Developer/Xcode/DerivedData/AirspaTransfers-delevapfwcbciwbtfwbxtlxorpiy/Build/Intermediates.noindex/ArchiveIntermediates/AirspaTransfers/BuildProductsPath/Release-iphoneos/AirspaTransfers.app/main.jsbundle does not exist}
     no_match:
       - line: 'warning: [R.swift] Skipping 2 images because symbol conflicts'
 
@@ -6304,9 +6328,10 @@ end"
     # Quick/Nimble expectations in the same summary.
     - literal: ', expected to '
       regex: '^(?<test>\w+), (?<message>expected to .*)$'
-    # A UI test's activity log ("t = 10.00s Assertion Failure: File.swift:33: XCTAssertTrue failed").
-    - literal: 'Assertion Failure: '
-      regex: 'Assertion Failure: (?<file>[^:\s]+):(?<line>\d+): (?<message>.+)$'
+    # A UI test's activity log ("t = 10.00s Assertion Failure: File.swift:33: XCTAssertTrue failed"), and the
+    # "Assertion Failure at File.swift:58: ..." form of test reports built from result bundles (Danger).
+    - literal: 'Assertion Failure'
+      regex: 'Assertion Failure(?::| at) (?<file>[^:\s]+):(?<line>\d+): (?<message>.+)$'
     # "Suite.test(): message" as xcodebuild's Testing failed: block lists an issue.
     - literal: '(): XCT'
       regex: '^(?<test>[\w./]+)\(\): (?<message>XCT\w+ failed\b.*)$'
@@ -6337,6 +6362,9 @@ end"
       - line: 'testExpectTwoItems, expected to equal <2>, got <1>'
         source: xcpretty's failure summary of a Quick/Nimble expectation (Nimble's "expected to equal <x>, got <y>" message), glyph lost in the paste
         captures: {test: testExpectTwoItems}
+      - line: '    Assertion Failure at CircleRefreshControlTests.swift:58: XCTAssertEqual failed: ("1.0") is not equal to ("0.0")'
+        source: https://github.com/instructure/canvas-ios/pull/2290 (Danger's comment listing a failed test's assertions)
+        captures: {file: CircleRefreshControlTests.swift, line: '58', message: 'XCTAssertEqual failed: ("1.0") is not equal to ("0.0")'}
     no_match:
       - line: '    XCTAssertEqual(self.viewModel.numberOfWalksForPriceText(25), "20 passeios de R$25")'
       - line: 'testExample, passed'
@@ -8785,6 +8813,69 @@ end"
       - line: "\tfrom /Library/Ruby/Gems/2.6.0/gems/claide-1.1.0/lib/claide/command.rb:339:in `run'"
       - line: "[!] The `Podfile` contains CocoaPods plugins that are not installed"
 
+- id: eas-build-xcode-errors
+  title: EAS Build's summary of the Xcode errors it found
+  category: build-failed
+  severity: error
+  role: symptom
+  last_resort: true
+  patterns:
+    - literal: 'step failed because of an error in the Xcode build process'
+      regex: 'The "(?<step>[^"]+)" step failed because of an error in the Xcode build process'
+  continuation:
+    # The errors it lists, one a line after "- ", which the rules also read on their own.
+    while: '^(?:We automatically detected|- |Refer to )'
+    max_lines: 12
+  message: 'The {step} step failed on errors in the Xcode build'
+  explanation: >
+    Expo's EAS Build closes a failed iOS build with this summary: the fastlane step that ran xcodebuild failed, and
+    the lines after it list the compiler or signing errors EAS found in the Xcode log (without their file and
+    line). The first listed error is usually the cause; the full Xcode log is in the build's "Xcode Logs" section.
+  fixes:
+    - summary: Read the first listed error; download the Xcode logs from the build page for its file and line
+    - summary: Reproduce locally with the same profile
+      commands: ['eas build --platform ios --local']
+  examples:
+    match:
+      - line: 'Build failed: The "Run fastlane" step failed because of an error in the Xcode build process. We automatically detected following errors in your Xcode build logs:'
+        source: https://github.com/react/react-native/issues/50719 (EAS Build)
+        captures: {step: Run fastlane}
+      - line: 'Error: The "Run fastlane" step failed because of an error in the Xcode build process. We automatically detected following errors in your Xcode build logs:'
+        source: an EAS build log kept in a public repository (code search for "We automatically detected following errors")
+        captures: {step: Run fastlane}
+    no_match:
+      - line: 'Run fastlane'
+
+- id: shell-tool-permission-denied
+  title: A shell command was refused permission
+  category: build-failed
+  severity: error
+  role: symptom
+  last_resort: true
+  patterns:
+    - literal: ': Permission denied'
+      regex: '^(?<tool>cp|mv|mkdir|rm|ln|chmod|chown|touch|install|tar|unzip|rsync|tee|cat|sh|bash|zsh|env): (?<what>.+): Permission denied$'
+  message: '{tool} was refused permission: {what}'
+  explanation: >
+    A command in a script or an install step could not read, write or run a file: a folder the CI user does not
+    own (/usr/local on newer hosted macOS images, a cache restored by another user), a script without its
+    executable bit, or a file system mounted read-only. The command fails and, in a script with `set -e`, the step
+    with it.
+  fixes:
+    - summary: Write to a folder the CI user owns (the workspace, $HOME, $RUNNER_TEMP) instead of a system one, or use sudo where the runner allows it
+    - summary: For a script that cannot run, give it its executable bit in git
+      commands: ['git update-index --chmod=+x ci_scripts/ci_post_clone.sh']
+  examples:
+    match:
+      - line: 'cp: /usr/local/share/xcodegen: Permission denied'
+        source: https://github.com/xavierLowmiller/xcodegen-action/issues/12 (GitHub Actions macos-14 runner)
+        captures: {tool: cp, what: /usr/local/share/xcodegen}
+      - line: 'mkdir: /usr/local/lib/node_modules: Permission denied'
+        source: the BSD mkdir's wording when a folder is not writable (macOS runners where /usr/local belongs to root)
+        captures: {tool: mkdir}
+    no_match:
+      - line: 'git@github.com: Permission denied (publickey).'
+
 - id: fastlane-finished-with-errors
   title: fastlane stopped with errors
   category: build-failed
@@ -8962,7 +9053,7 @@ unrecognized: An error-looking line that no rule recognises
 - category: xcode-version
   words: ['project file format', 'deployment target', 'requires Xcode \d', 'newer version of Xcode']
 - category: ci-environment
-  words: ['xcode-select', 'Xcode license', 'command not found', 'not agreed']
+  words: ['xcode-select', 'Xcode license', 'command not found', 'not agreed', 'Permission denied(?! \(publickey)']
 - category: network
   words: ['could not resolve host', 'timed out', 'connection (?:refused|reset|closed)', '\bSSL\b', '\bTLS\b', 'network', 'HTTP (?:error )?5\d\d', 'unable to access', 'Failed to connect', 'transfer closed']
 - category: package-resolved-stale
