@@ -68,14 +68,19 @@ public struct BisectStateFolder: Sendable {
     /// `.git/xcmedic`, where every run's folder is.
     var base: String { (path as NSString).deletingLastPathComponent }
 
-    /// The most all state folders together may hold; older folders go first.
+    /// The most all state folders together may hold (`XCMEDIC_BISECT_KEEP_MB`, default 200 MB); older folders go first.
     public static var sizeCap: Int64 {
         let mb = ProcessInfo.processInfo.environment["XCMEDIC_BISECT_KEEP_MB"].flatMap { Int64($0) } ?? 200
         return mb * 1_048_576
     }
 
+    /// The most state folders kept (`XCMEDIC_BISECT_KEEP`, default 20).
+    public static var countCap: Int {
+        ProcessInfo.processInfo.environment["XCMEDIC_BISECT_KEEP"].flatMap { Int($0) } ?? 20
+    }
+
     /// Deletes the current folder when its run did nothing (refused, or stopped before any step ran),
-    /// then the oldest `bisect-*` folders until the rest fit in `sizeCap` (the current one always stays).
+    /// then the oldest `bisect-*` folders until the rest fit in `sizeCap` and `countCap` (the current one always stays).
     static func prune(base: String, keeping current: String, currentDidSomething: Bool) {
         let fm = FileManager.default
         if !currentDidSomething { try? fm.removeItem(atPath: current) }
@@ -91,7 +96,7 @@ public struct BisectStateFolder: Sendable {
             return (path, total)
         }
         var total = sizes.reduce(0) { $0 + $1.1 }
-        while total > sizeCap, let oldest = sizes.first(where: { $0.0 != current }) {
+        while total > sizeCap || sizes.count > countCap, let oldest = sizes.first(where: { $0.0 != current }) {
             try? fm.removeItem(atPath: oldest.0)
             total -= oldest.1
             sizes.removeAll { $0.0 == oldest.0 }
@@ -163,13 +168,13 @@ public enum StepRunner {
     /// - number: the step's number (a parallel bisect numbers its steps itself).
     /// - agree: `verify-bad` without `--rule`: find the signature the runs agree on (`FailureSignature.agreement`).
     public static func run(config: BisectConfig, folder: BisectStateFolder, phase: StepRecord.Phase, directory: String? = nil,
-                           number: Int? = nil, agree: Bool = false, environment: [String: String] = [:]) throws -> StepRecord {
+                           number: Int? = nil, agree: Bool = false, environment: [String: String] = [:], fresh: Bool = false) throws -> StepRecord {
         let directory = directory ?? config.repository
         let git = Git(directory: directory)
         let commit = try git.line("rev-parse", "HEAD")
         let number = number ?? folder.steps().count + 1
         let cache = config.cacheFolder.map { VerdictCache(folder: $0, config: config) }
-        if !agree, let hit = try cached(config: config, folder: folder, phase: phase, commit: commit, number: number) { return hit }
+        if !agree, !fresh, let hit = try cached(config: config, folder: folder, phase: phase, commit: commit, number: number) { return hit }
         if directory == config.repository { folder.setCurrent(.init(number: number, commit: commit, started: Date().timeIntervalSince1970)) }
         let rules = try Catalog.rules(userFiles: config.ruleFiles, autoConfig: false)
         let ruleSet = try RuleSet(rules: rules)

@@ -149,7 +149,12 @@ public final class Bisector {
         }
         try BisectRecovery.write(record, git)
         var succeeded = false
-        defer { BisectStateFolder.prune(base: folder.base, keeping: folder.path, currentDidSomething: succeeded || !folder.steps().isEmpty) }
+        // Kept: a run that found something, or ran the command at least once (its output explains the
+        // refusal or the stop). Dropped: a run stopped before that, or whose command never started.
+        defer {
+            let ran = folder.steps().contains { $0.attempts.contains { !$0.outcome.reason.hasPrefix("could not start") } }
+            BisectStateFolder.prune(base: folder.base, keeping: folder.path, currentDidSomething: succeeded || ran)
+        }
         do {
             try enter("stash", folder)
             if let stash = record.autostash {
@@ -215,7 +220,7 @@ public final class Bisector {
             let goodStep = try StepRunner.run(config: config, folder: folder, phase: .verifyGood)
             report(goodStep)
             try Bisector.checkGood(goodStep, good: good, options: options, folder: folder) {
-                try StepRunner.run(config: config, folder: folder, phase: .verifyGood)
+                try StepRunner.run(config: config, folder: folder, phase: .verifyGood, fresh: true)
             }
         }
 
@@ -317,7 +322,7 @@ public final class Bisector {
         }
         let outcomes = badStep.attempts.map(\.outcome)
         if let first = outcomes.first, outcomes.allSatisfy({ $0.reason.hasPrefix("could not start") }) {
-            throw BisectError.endpoint("the command could not start at \(at): \(first.reason.replacingOccurrences(of: "could not start: ", with: "")); check the command after '--' (it runs in the repository's top folder) \(output)")
+            throw BisectError.endpoint("the command could not start at \(at): \(first.reason.replacingOccurrences(of: "could not start: ", with: "")); check the command after '--' (it runs in the repository's top folder)")
         }
         if outcomes.allSatisfy({ $0.reason.hasPrefix("timed out") }) {
             throw BisectError.endpoint("the command timed out at \(at) (\(badStep.reason)); give it more time with --timeout \(output)")
@@ -348,7 +353,7 @@ public final class Bisector {
         switch goodStep.verdict {
         case .good: return
         case .bad:
-            if options.retries == 0, goodStep.cached != true {
+            if options.retries == 0 {
                 let second = try again()
                 if second.verdict == .good {
                     throw BisectError.endpoint("\(at) failed the same way (\(goodStep.reason)), then passed when run again: the build is flaky; run the bisect with --retries 1 (or more) \(output)")

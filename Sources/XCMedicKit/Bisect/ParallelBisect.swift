@@ -125,7 +125,7 @@ final class ParallelBisect: @unchecked Sendable {
         if options.verifyGood {
             let goodStep = ends[1].verdict == .good ? ends[1] : rejudge(ends[1], config: config)
             try Bisector.checkGood(goodStep, good: good, options: options, folder: folder) {
-                try self.runBatch([Job(commit: good, phase: .verifyGood, agree: false)], config: config, label: "the good revision again")[0]
+                try self.runBatch([Job(commit: good, phase: .verifyGood, agree: false, fresh: true)], config: config, label: "the good revision again")[0]
             }
         }
 
@@ -191,6 +191,8 @@ final class ParallelBisect: @unchecked Sendable {
         var commit: String
         var phase: StepRecord.Phase
         var agree: Bool
+        /// Run it even when the cache has it (the flakiness probe at the good end).
+        var fresh = false
     }
 
     /// Results of the jobs running at once, and the first error a worker met.
@@ -218,7 +220,7 @@ final class ParallelBisect: @unchecked Sendable {
         var toRun: [(Int, Job, Int)] = []
         for (i, job) in jobs.enumerated() {
             numbers += 1
-            if !job.agree, let hit = try StepRunner.cached(config: config, folder: folder, phase: job.phase, commit: job.commit, number: numbers) {
+            if !job.agree, !job.fresh, let hit = try StepRunner.cached(config: config, folder: folder, phase: job.phase, commit: job.commit, number: numbers) {
                 batch.records[i] = hit
                 Bisector.reportStep(hit, progress, offset: offset)
             } else {
@@ -240,7 +242,7 @@ final class ParallelBisect: @unchecked Sendable {
                     let checkout = try Git(directory: tree).result(["checkout", "--quiet", "--detach", "--force", job.commit])
                     guard checkout.ok else { throw GitError(arguments: ["checkout", job.commit], status: checkout.status, message: checkout.stderr) }
                     let record = try StepRunner.run(config: config, folder: folder, phase: job.phase, directory: tree, number: number,
-                                                    agree: job.agree, environment: ["XCMEDIC_BISECT_WORKER": String(slot + 1)])
+                                                    agree: job.agree, environment: ["XCMEDIC_BISECT_WORKER": String(slot + 1)], fresh: job.fresh)
                     Bisector.reportStep(record, progress, offset: offset)
                     batch.finish(i, .success(record))
                 } catch {
