@@ -89,6 +89,7 @@ final class ScriptedRepo {
             "status: " + status,
             "stash: " + (try git("stash", "list", "--format=%H %s")),
             "bisect: " + String(FileManager.default.fileExists(atPath: root.appendingPathComponent(".git/BISECT_START").path)),
+            "worktrees: " + (try git("worktree", "list", "--porcelain")).split(separator: "\n").filter { $0.hasPrefix("worktree ") }.joined(separator: ", "),
         ] + contents
     }
 

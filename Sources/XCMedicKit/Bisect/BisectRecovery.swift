@@ -184,5 +184,7 @@ enum Worktrees {
         _ = try? git.result(["worktree", "remove", "--force", "--force", path])
         if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
         _ = try? git.result(["worktree", "prune"])
+        // `.git/xcmedic/worktrees` goes with its last worktree.
+        rmdir((path as NSString).deletingLastPathComponent)
     }
 }
