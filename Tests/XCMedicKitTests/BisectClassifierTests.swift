@@ -113,7 +113,9 @@ final class BisectChildProcessTests: XCTestCase {
         } else { XCTFail("a missing program must not start") }
         XCTAssertEqual(try ChildProcess.run(["/bin/sh", "-c", "kill -9 $$"], .init()), .exited(137))
     }
+}
 
+extension BisectClassifierTests {
     /// With --retries, the failure to look for is what at least two runs at the bad end show; a run
     /// alone in its failure (a network error) adds nothing; runs that never agree give nothing.
     func testSignatureIsWhatTheRunsAgreeOn() {
