@@ -168,7 +168,8 @@ public enum StepRunner {
     /// - number: the step's number (a parallel bisect numbers its steps itself).
     /// - agree: `verify-bad` without `--rule`: find the signature the runs agree on (`FailureSignature.agreement`).
     public static func run(config: BisectConfig, folder: BisectStateFolder, phase: StepRecord.Phase, directory: String? = nil,
-                           number: Int? = nil, agree: Bool = false, environment: [String: String] = [:], fresh: Bool = false) throws -> StepRecord {
+                           number: Int? = nil, agree: Bool = false, environment: [String: String] = [:], fresh: Bool = false,
+                           tick: (@Sendable () -> Void)? = nil) throws -> StepRecord {
         let directory = directory ?? config.repository
         let git = Git(directory: directory)
         let commit = try git.line("rev-parse", "HEAD")
@@ -191,6 +192,7 @@ public enum StepRunner {
             for (k, v) in environment { env[k] = v }
             var options = ChildProcess.Options(directory: directory, environment: env, outputPath: logPath, timeout: config.timeout)
             options.watched = true
+            options.tick = tick
             let exit = try ChildProcess.run(config.command, options)
             try StepRunner.checkOutputComplete(logPath)
             var diagnosis: Diagnosis?

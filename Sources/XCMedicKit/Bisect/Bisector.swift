@@ -208,7 +208,8 @@ public final class Bisector {
         try enter("verify", folder)
         try git.run("checkout", "--quiet", "--detach", bad)
         announce(commit: bad, git: git, what: "the bad revision")
-        let badStep = try StepRunner.run(config: config, folder: folder, phase: .verifyBad, agree: options.rules.isEmpty)
+        let badTicker = ElapsedTicker(label: "the bad end", progress: progress, status: status)
+        let badStep = try StepRunner.run(config: config, folder: folder, phase: .verifyBad, agree: options.rules.isEmpty, tick: { badTicker.tick() })
         report(badStep)
         config.signature = try Bisector.signature(at: badStep, bad: bad, options: options, folder: folder, config: config)
         try folder.writeConfig(config)
@@ -217,7 +218,8 @@ public final class Bisector {
             try Interrupts.check()
             try git.run("checkout", "--quiet", "--detach", good)
             announce(commit: good, git: git, what: "the good revision")
-            let goodStep = try StepRunner.run(config: config, folder: folder, phase: .verifyGood)
+            let goodTicker = ElapsedTicker(label: "the good end", progress: progress, status: status)
+            let goodStep = try StepRunner.run(config: config, folder: folder, phase: .verifyGood, tick: { goodTicker.tick() })
             report(goodStep)
             try Bisector.checkGood(goodStep, good: good, options: options, folder: folder) {
                 try StepRunner.run(config: config, folder: folder, phase: .verifyGood, fresh: true)
@@ -300,13 +302,13 @@ public final class Bisector {
 
     /// - offset: steps before the first bisect step (the endpoint checks), so bisect steps count from 1.
     static func reportStep(_ step: StepRecord, _ progress: @Sendable (String) -> Void, offset: Int = 0) {
-        let time = step.cached == true ? "cached" : "in " + Bisector.duration(step.seconds)
+        let time = step.cached == true ? "" : " in " + Bisector.duration(step.seconds)
         let what = step.phase == .verifyBad ? "the bad end" : step.phase == .verifyGood ? "the good end" : "step \(step.number - offset)"
-        progress("xcmedic: \(what) \(step.commit.prefix(10)): \(step.verdict.rawValue) (\(step.reason)) \(time)")
+        progress("xcmedic: \(what) \(step.commit.prefix(10)): \(step.verdict.rawValue) (\(step.reason))\(time)")
     }
 
     static func duration(_ s: Double) -> String {
-        if s < 60 { return String(format: "%.1fs", s) }
+        if s < 60 { return s == s.rounded() ? "\(Int(s))s" : String(format: "%.1fs", s) }
         let m = Int(s) / 60
         return m < 60 ? "\(m)m\(String(format: "%02d", Int(s) % 60))s" : "\(m / 60)h\(String(format: "%02d", m % 60))m"
     }
@@ -451,6 +453,35 @@ public final class Bisector {
         record.worktrees = BisectRecovery.load(git)?.worktrees ?? record.worktrees
         let problems = try BisectRecovery.recover(record, git)
         if !problems.isEmpty { throw BisectError.restoreFailed(problems.joined(separator: "; ")) }
+    }
+}
+
+/// The elapsed time of a step xcmedic runs itself: in place each second on a terminal, a line a minute otherwise.
+final class ElapsedTicker: @unchecked Sendable {
+    private let label: String
+    private let progress: @Sendable (String) -> Void
+    private let status: (@Sendable (String) -> Void)?
+    private let started = Date()
+    // Ticks come from the one thread that waits for the step.
+    private var lastMinute = 0
+
+    init(label: String, progress: @escaping @Sendable (String) -> Void, status: (@Sendable (String) -> Void)?) {
+        self.label = label
+        self.progress = progress
+        self.status = status
+    }
+
+    private var lastSecond = -1
+
+    func tick() {
+        let elapsed = Date().timeIntervalSince(started)
+        if let status, Int(elapsed) != lastSecond {
+            lastSecond = Int(elapsed)
+            status("  \(label) running: \(Bisector.duration(Double(lastSecond)))")
+        } else if status == nil, Int(elapsed) / 60 > lastMinute {
+            lastMinute = Int(elapsed) / 60
+            progress("xcmedic: \(label) still running (\(lastMinute)m)")
+        }
     }
 }
 

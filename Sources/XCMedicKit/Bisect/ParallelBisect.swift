@@ -115,10 +115,10 @@ final class ParallelBisect: @unchecked Sendable {
         try makeWorktrees(min(options.jobs, max(2, graph.count)))
 
         // 1. Both endpoints at once; the good one is judged once the bad one has given the signature.
-        progress("xcmedic: checking both endpoints at once: bad \(bad.prefix(10)), good \(good.prefix(10)) (\(options.jobs) worktrees in \(worktreeBase))")
+        progress("xcmedic: \(worktrees.count) worktrees of xcmedic's own in \(worktreeBase) (your tree is not touched)")
         var jobs: [Job] = [Job(commit: bad, phase: .verifyBad, agree: options.rules.isEmpty)]
         if options.verifyGood { jobs.append(Job(commit: good, phase: .verifyGood, agree: false)) }
-        let ends = try runBatch(jobs, config: config, label: "endpoints")
+        let ends = try runBatch(jobs, config: config, label: options.verifyGood ? "the bad and the good end" : "the bad end")
         config.signature = try Bisector.signature(at: ends[0], bad: bad, options: options, folder: folder, config: config)
         try folder.writeConfig(config)
         progress("xcmedic: the failure to look for: \(config.signature.entries.map(\.description).joined(separator: "; "))")
@@ -168,7 +168,8 @@ final class ParallelBisect: @unchecked Sendable {
         let atHash = culpritHash ?? bad
         let badStep = steps.first { $0.phase == .verifyBad }!
         let at = steps.last { $0.commit == atHash && $0.verdict == .bad } ?? badStep
-        let failure = StepRunner.diagnosis(of: at, folder: folder, config: config) ?? StepRunner.diagnosis(of: badStep, folder: folder, config: config)
+        let failure = (StepRunner.diagnosis(of: at, folder: folder, config: config) ?? StepRunner.diagnosis(of: badStep, folder: folder, config: config))
+            .map { ParallelBisect.relocate($0, from: record.worktrees, to: git.directory) }
         var changes: ChangeSummary?
         if let culprit, let parent = git.commit("\(culprit.hash)^1") {
             changes = try ChangeSummary.between(parent, and: culprit.hash, git: git)
@@ -181,6 +182,25 @@ final class ParallelBisect: @unchecked Sendable {
             reproduce: Bisector.reproduce(culprit: culprit?.hash ?? bad, command: options.command), firstParent: options.firstParent,
             rounds: rounds, jobs: options.jobs
         )
+    }
+
+    /// The failure as the user's tree would show it: paths in xcmedic's worktrees (gone after the
+    /// bisect) point into the repository instead.
+    static func relocate(_ diagnosis: Diagnosis, from trees: [String], to root: String) -> Diagnosis {
+        func fix(_ text: String) -> String { trees.reduce(text) { $0.replacingOccurrences(of: $1, with: root) } }
+        var d = diagnosis
+        d.findings = d.findings.map { f in
+            var f = f
+            f.message = fix(f.message)
+            f.excerpt = f.excerpt.map(fix)
+            f.occurrences = f.occurrences.map { o in
+                var o = o
+                if let file = o.location?.file { o.location?.file = fix(file) }
+                return o
+            }
+            return f
+        }
+        return d
     }
 
     static func roundsEstimate(_ count: Int, _ jobs: Int) -> Int {
@@ -251,13 +271,14 @@ final class ParallelBisect: @unchecked Sendable {
             }
             thread.start()
         }
-        var lastMinute = 0
+        var lastMinute = 0, lastSecond = -1
         while batch.left > 0 {
             usleep(100_000)
             let elapsed = Date().timeIntervalSince(started)
-            if let status {
-                status("  \(label): \(batch.left) of \(toRun.count) running, \(Bisector.duration(elapsed.rounded()))")
-            } else if Int(elapsed) / 60 > lastMinute {
+            if let status, Int(elapsed) != lastSecond {
+                lastSecond = Int(elapsed)
+                status("  \(label): \(batch.left) of \(toRun.count) running, \(Bisector.duration(Double(lastSecond)))")
+            } else if status == nil, Int(elapsed) / 60 > lastMinute {
                 lastMinute = Int(elapsed) / 60
                 progress("xcmedic: \(label): \(batch.left) of \(toRun.count) still running (\(lastMinute)m)")
             }
