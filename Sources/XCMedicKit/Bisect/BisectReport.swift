@@ -47,7 +47,7 @@ public enum BisectReport {
         out += table(r, redactor: redactor)
         line()
         line("Reproduce: \(r.reproduce)")
-        line("Steps, outputs and git's bisect log: \(r.stateFolder)")
+        line(r.jobs > 1 ? "Steps and outputs: \(r.stateFolder)" : "Steps, outputs and git's bisect log: \(r.stateFolder)")
         return out
     }
 
