@@ -55,16 +55,19 @@ final class BisectKillCLITests: XCTestCase {
         case .bisect: reached = CLI.waitFor(60) { markerLines() >= 3 }
         }
         XCTAssertTrue(reached, "phase \(phase) not reached")
+        let atKill = markerLines()
         Foundation.kill(process.processIdentifier, signal)
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
 
-        // Nothing xcmedic started is left: not git, not the step, not the build nor what it started.
-        XCTAssertTrue(CLI.waitFor(10) { Self.leftovers(temp).isEmpty }, "left running: \(Self.leftovers(temp))")
-        let lines = markerLines()
+        // Nothing xcmedic started is left: not git, not the step, not the build nor what it started
+        // (the watchers end them within their two seconds' grace), and no build starts after the kill
+        // (one may have been starting at that very moment). Unwatched, git bisect run would go on
+        // checking out and building commits in the user's tree, a build a second here.
+        XCTAssertTrue(CLI.waitFor(5) { Self.leftovers(temp).isEmpty }, "left running: \(Self.leftovers(temp))")
         usleep(1_500_000)
-        XCTAssertEqual(markerLines(), lines, "a build still started after xcmedic died")
+        XCTAssertLessThanOrEqual(markerLines(), atKill + 1, "builds went on after xcmedic died")
 
         if signal == SIGKILL {
             XCTAssertEqual(process.terminationReason, .uncaughtSignal)
