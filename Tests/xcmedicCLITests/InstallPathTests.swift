@@ -75,7 +75,7 @@ final class ActionScriptTests: XCTestCase {
         var env: [String: String] = [:]
         for (key, file) in [("GITHUB_OUTPUT", "output"), ("GITHUB_PATH", "path"), ("GITHUB_STEP_SUMMARY", "summary")] {
             let url = directory.appendingPathComponent("\(name)-\(file)")
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
             env[key] = url.path
         }
         env["RUNNER_TEMP"] = temp.path
@@ -241,8 +241,9 @@ final class ActionScriptTests: XCTestCase {
     func yaml(_ text: String) throws -> [String: Any] {
         let file = directory.appendingPathComponent("doc-\(UUID().uuidString).yml")
         try text.write(to: file, atomically: true, encoding: .utf8)
+        guard try bash("command -v ruby").status == 0 else { throw XCTSkip("ruby is not installed (.ci/run installs it)") }
         let ruby = try bash("ruby -ryaml -rjson -e 'puts JSON.generate(YAML.safe_load(File.read(ARGV[0])))' '\(file.path)'")
-        guard ruby.status == 0 else { throw XCTSkip("ruby cannot parse YAML here: \(ruby.stderr)") }
+        XCTAssertEqual(ruby.status, 0, "not valid YAML: \(ruby.stderr)")
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ruby.stdout.utf8)) as? [String: Any])
     }
 
@@ -450,5 +451,59 @@ final class ActionScriptTests: XCTestCase {
             let result = try bash("shellcheck '\(script)'", cwd: root)
             XCTAssertEqual(result.status, 0, "\(script): \(result.stdout)")
         }
+    }
+}
+
+/// The benchmark's generated logs are what Benchmarks/ and docs/performance.md say they are.
+final class BenchmarkInputTests: XCTestCase {
+    func generate(_ shape: String, bytes: Int, to url: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", CLI.repositoryRoot.appendingPathComponent("Benchmarks/gen-logs.py").path, shape, String(bytes), url.path]
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw XCTSkip("python3 is not installed") }
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "gen-logs.py \(shape)")
+    }
+
+    func findings(_ url: URL) throws -> (findings: [[String: Any]], lines: Int) {
+        let result = try CLI.run(["scan", "--no-config", "--format", "json", "--fail-on", "never", url.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let inputs = try XCTUnwrap(object["inputs"] as? [[String: Any]])
+        return (try XCTUnwrap(object["findings"] as? [[String: Any]]), inputs.first?["lines"] as? Int ?? 0)
+    }
+
+    func testEachShapeIsTheSizeAskedSameEachTimeAndScansAsItsNameSays() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let size = 300_000
+        var scans: [String: (findings: [[String: Any]], lines: Int)] = [:]
+        for shape in ["quiet", "tests", "errors", "unknown", "hugeline"] {
+            let url = dir.appendingPathComponent("\(shape).log"), again = dir.appendingPathComponent("\(shape)-again.log")
+            try generate(shape, bytes: size, to: url)
+            try generate(shape, bytes: size, to: again)
+            let data = try Data(contentsOf: url)
+            XCTAssertEqual(data, try Data(contentsOf: again), "\(shape): same bytes for the same size")
+            XCTAssertTrue(data.count >= size - 4_000 && data.count <= size + 200, "\(shape): \(data.count) bytes for \(size)")
+            scans[shape] = try findings(url)
+        }
+        func rules(_ shape: String, severity: String = "error") -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for f in scans[shape]!.findings where f["severity"] as? String == severity { counts[f["rule"] as! String, default: 0] += f["count"] as! Int }
+            return counts
+        }
+        XCTAssertEqual(rules("quiet"), [:], "a green build has no error")
+        XCTAssertGreaterThan(scans["quiet"]!.lines, 500)
+        XCTAssertEqual(Set(rules("tests").keys), ["xctest-assertion-failed", "xctest-case-failed"], "one test in 200 fails")
+        let errors = rules("errors")
+        XCTAssertGreaterThan(errors.values.reduce(0, +), 800, "a broken module: an error every few lines")
+        XCTAssertGreaterThan(errors.keys.count, 6, "many kinds of compiler error: \(errors.keys.sorted())")
+        XCTAssertNil(errors["unrecognized"])
+        let unknown = rules("unknown")
+        XCTAssertEqual(Set(unknown.keys), ["unrecognized"], "errors no rule knows")
+        XCTAssertGreaterThan(unknown["unrecognized"] ?? 0, 1_000)
+        XCTAssertEqual(scans["hugeline"]!.lines, 1)
     }
 }
