@@ -157,6 +157,31 @@ final class ActionScriptTests: XCTestCase {
         XCTAssertEqual(try outputs(env)["xcmedic"], CLI.binary.path)
     }
 
+    /// `install: source` runs `swift build -c release` in the action's folder and takes the binary from
+    /// `--show-bin-path`; `swift` stands in as a script that records its arguments (a real release build
+    /// takes minutes; scripts/release.sh runs one).
+    func testInstallSourceBuildsInTheActionsFolder() throws {
+        let bin = directory.appendingPathComponent("fake-swift")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let calls = directory.appendingPathComponent("swift-calls")
+        let fake = """
+        #!/bin/sh
+        echo "$*" >> '\(calls.path)'
+        case "$*" in *--show-bin-path*) echo '\(CLI.binary.deletingLastPathComponent().path)' ;; esac
+        """
+        try fake.write(to: bin.appendingPathComponent("swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("swift").path)
+        var env = try githubEnvironment("source")
+        env["INPUT_INSTALL"] = "auto"
+        env["ACTION_REF"] = "main"
+        env["PATH"] = bin.path + ":/usr/bin:/bin"
+        let result = try bash("\(script) install", environment: env)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try String(contentsOf: calls, encoding: .utf8),
+                       "build -c release --product xcmedic --package-path \(root.path)\nbuild -c release --product xcmedic --package-path \(root.path) --show-bin-path\n")
+        XCTAssertEqual(try outputs(env)["xcmedic"], CLI.binary.path)
+    }
+
     func testCacheKeyFollowsTheSources() throws {
         let env = try githubEnvironment("key")
         let result = try bash("\(script) cache-key", environment: env)
