@@ -3,7 +3,8 @@
 # Everything comes from environment variables, as action.yml passes its inputs; run here by the test
 # suite (ActionScriptTests) with a stand-in for GitHub's variables.
 #
-#   action.sh cache-key   prints key=... (a hash of the sources) to GITHUB_OUTPUT, for the build cache
+#   action.sh cache-key   when install comes to source: prints key=... (a hash of the sources) to
+#                         GITHUB_OUTPUT, for the build cache
 #   action.sh install     puts xcmedic on the PATH (GITHUB_PATH) and prints xcmedic=PATH to GITHUB_OUTPUT
 #       INPUT_INSTALL      auto (a release binary when the version is known, else source), release,
 #                          source (swift build -c release in the action's folder), or path (already installed)
@@ -30,8 +31,25 @@ sha256() {
   if command -v sha256sum >/dev/null 2>&1; then sha256sum "$@" | cut -d' ' -f1; else shasum -a 256 "$@" | cut -d' ' -f1; fi
 }
 
+# The install mode and version the inputs come to: prints "MODE VERSION".
+resolve() {
+  local mode=${INPUT_INSTALL:-auto} version=${INPUT_VERSION:-}
+  version=${version#v}
+  if [ -z "$version" ] && [[ "${ACTION_REF:-}" =~ ^v[0-9]+\.[0-9]+\.[0-9]+$ ]]; then version=${ACTION_REF#v}; fi
+  case "$mode" in
+    auto) if [ -n "$version" ]; then mode=release; else mode=source; fi ;;
+    release) [ -n "$version" ] || die "install: release needs version (the action's ref ${ACTION_REF:-} is not a release tag)" ;;
+    source|path) ;;
+    *) die "install must be auto, release, source or path, not '$mode'" ;;
+  esac
+  echo "$mode $version"
+}
+
 cache_key() {
-  local sum
+  local mode sum
+  read -r mode _ < <(resolve) || exit 2
+  # Only a build from source has anything to cache.
+  [ "$mode" = source ] || return 0
   # The sources that make the binary, by name and content.
   sum=$(cd "${ACTION_PATH:?}" && find Package.swift Sources Catalog -type f | LC_ALL=C sort \
     | while read -r f; do echo "$f $(sha256 "$f")"; done | sha256)
@@ -81,15 +99,9 @@ install_source() {
 }
 
 install() {
-  local mode=${INPUT_INSTALL:-auto} version=${INPUT_VERSION:-} bindir
-  version=${version#v}
-  if [ -z "$version" ] && [[ "${ACTION_REF:-}" =~ ^v[0-9]+\.[0-9]+\.[0-9]+$ ]]; then version=${ACTION_REF#v}; fi
-  case "$mode" in
-    auto) if [ -n "$version" ]; then mode=release; else mode=source; fi ;;
-    release) [ -n "$version" ] || die "install: release needs version (the action's ref ${ACTION_REF:-} is not a release tag)" ;;
-    source|path) ;;
-    *) die "install must be auto, release, source or path, not '$mode'" ;;
-  esac
+  local mode version bindir resolved
+  resolved=$(resolve) || exit 2
+  read -r mode version <<<"$resolved"
   case "$mode" in
     release) bindir=$(install_release "$version" | tail -n1) || exit 2 ;;
     source) bindir=$(install_source) || exit 2 ;;
