@@ -27,6 +27,7 @@ root=$(pwd)
 out="$root/Benchmarks/out"
 mkdir -p "$out"
 
+command_line="Benchmarks/run.sh${*:+ $*}"
 matrix_args=()
 instructions=0
 xcbeautify=$(command -v xcbeautify || true)
@@ -39,7 +40,7 @@ while [ $# -gt 0 ]; do
     --shapes|--runs|--big-runs|--max-seconds) matrix_args+=("$1" "$2"); shift 2 ;;
     --xcbeautify) xcbeautify=$2; shift 2 ;;
     --instructions) instructions=1; shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -54,7 +55,7 @@ mkdir -p "$out/bin"
 tar -xzf "$archive" -C "$out/bin" --strip-components=1
 bin="$out/bin/xcmedic"
 
-echo "Command: Benchmarks/run.sh $*"
+echo "Command: $command_line"
 echo
 python3 Benchmarks/matrix.py --xcmedic "$bin" --sizes "$sizes" --out "$out" --json "$out/matrix.json" \
   ${xcbeautify:+--xcbeautify "$xcbeautify"} ${matrix_args[@]+"${matrix_args[@]}"}
