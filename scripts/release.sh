@@ -47,7 +47,7 @@ while [ $# -gt 0 ]; do
     --no-build) prebuilt=$2; shift 2 ;;
     --no-binary) binary=0; shift ;;
     --allow-shared) allow_shared=1; shift ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "release.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
