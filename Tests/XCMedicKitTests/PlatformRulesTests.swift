@@ -59,7 +59,9 @@ final class PlatformRulesTests: XCTestCase {
         }
     }
 
-    func testUnavailableDestinationAndMissingPlatformAreBothNamed() throws {
+    /// The missing platform is the cause; the unmatched destination is what it led to (a symptom, still listed
+    /// with the destination it asked for).
+    func testAMissingPlatformIsTheCauseOfAnUnmatchedDestination() throws {
         // xcodebuild's destination error, then the ineligible entry that says why (Xcode 16 wording,
         // openfoodfacts/smooth-app#6172).
         let log = """
@@ -69,11 +71,13 @@ final class PlatformRulesTests: XCTestCase {
         \tIneligible destinations for the "Runner" scheme:
         \t\t{ platform:iOS, id:dvtdevice-DVTiPhonePlaceholder-iphoneos:placeholder, name:Any iOS Device, error:iOS 18.2 is not installed. To use with Xcode, first download and install the platform }
         """
-        let causes = try scan(log).causes
-        XCTAssertEqual(causes.map(\.rule), ["destination-not-found", "platform-not-installed"])
-        XCTAssertEqual(causes.first?.collected["requested"], ["platform:iOS Simulator, OS:18.2, name:iPhone 16"])
-        XCTAssertEqual(causes.last?.captures, ["platform": "iOS", "version": "18.2"])
-        XCTAssertEqual(causes.last?.fixes.first?.commands, ["xcodebuild -downloadPlatform iOS"])
+        let diagnosis = try scan(log)
+        XCTAssertEqual(diagnosis.causes.map(\.rule), ["platform-not-installed"])
+        XCTAssertEqual(diagnosis.causes.first?.captures, ["platform": "iOS", "version": "18.2"])
+        XCTAssertEqual(diagnosis.causes.first?.fixes.first?.commands, ["xcodebuild -downloadPlatform iOS"])
+        let destination = try XCTUnwrap(diagnosis.findings.first { $0.rule == "destination-not-found" })
+        XCTAssertEqual(destination.role, .symptom)
+        XCTAssertEqual(destination.collected["requested"], ["platform:iOS Simulator, OS:18.2, name:iPhone 16"])
     }
 
     func testPackageCloneFailureNamesTheCredentialProblemBelowIt() throws {

@@ -69,6 +69,11 @@ public struct LogLine: Sendable {
         } else if let (rest, level) = DiagnosticHeader.dropLevelPrefix(text) {
             bare = rest
             prefixLevel = level
+        } else if let level = DiagnosticHeader.dropToolLevelPrefix(text)?.1 {
+            // `ld: warning: `, `xcodebuild: error: `, `clang: note: `: a tool's name, then the level. Rules
+            // name these tools in their patterns, so the text stays whole.
+            bare = text
+            prefixLevel = level
         } else {
             bare = text
             prefixLevel = nil
@@ -403,6 +408,27 @@ public struct DiagnosticHeader: Sendable, Equatable {
             return (String(text.dropFirst(prefix.count)), level)
         }
         return nil
+    }
+
+    /// `tool: level: message` (`ld: warning: `, `xcodebuild: error: `, `ld.lld: error: `): a tool's name of one word
+    /// (letters, digits, `.`, `+`, `-`, `_`), then a level prefix.
+    static func dropToolLevelPrefix(_ text: String) -> (String, LineLevel)? {
+        let u = text.utf8
+        guard let first = u.first, (65...90).contains(first) || (97...122).contains(first) else { return nil }
+        var i = u.startIndex
+        var n = 0
+        while i != u.endIndex, n < 40 {
+            let c = u[i]
+            if c == 58 { break } // ':'
+            guard (48...57).contains(c) || (65...90).contains(c) || (97...122).contains(c) || c == 46 || c == 43 || c == 45 || c == 95 else { return nil }
+            i = u.index(after: i)
+            n += 1
+        }
+        guard i != u.endIndex, u[i] == 58 else { return nil }
+        let afterColon = u.index(after: i)
+        guard afterColon != u.endIndex, u[afterColon] == 32 else { return nil }
+        let rest = text[String.Index(u.index(after: afterColon), within: text)!...]
+        return dropLevelPrefix(rest)
     }
 
     private static let levelPrefixes: [(String, LineLevel)] = [
