@@ -50,7 +50,7 @@ struct Rules: ParsableCommand {
         }
         switch format {
         case .json: print(RuleDocument.json(rules), terminator: "")
-        case .text: print(RuleDocument.table(rules), terminator: "")
+        case .text: print(RuleDocument.table(rules, width: TerminalText.width()), terminator: "")
         }
     }
 }
@@ -70,7 +70,7 @@ struct Explain: ParsableCommand {
             let hint = Catalog.nearestID(to: id, in: rules).map { "; did you mean '\($0)'?" } ?? "; 'xcmedic rules' lists them"
             throw CLIError("no rule '\(id)'\(hint)")
         }
-        print(RuleDocument.explain(rule), terminator: "")
+        print(RuleDocument.explain(rule, width: TerminalText.width()), terminator: "")
     }
 }
 

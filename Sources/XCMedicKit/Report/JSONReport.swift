@@ -58,7 +58,7 @@ public enum JSONReport {
     }
 
     public static func render(_ input: Diagnosis, redactor: Redactor = .standard) -> String {
-        let diagnosis = redactor.redact(input)
+        let diagnosis = ReportContext(input, redactor: redactor).diagnosis
         let doc = Document(
             version: Diagnosis.schemaVersion,
             status: diagnosis.status.rawValue,
@@ -72,14 +72,14 @@ public enum JSONReport {
             findings: diagnosis.findings.map { f in
                 FindingJSON(
                     rule: f.rule, category: f.category, severity: f.severity.rawValue, role: f.role.rawValue,
-                    title: f.title, message: redactor.redact(f.message),
-                    captures: f.captures.mapValues(redactor.redact),
-                    collected: f.collected.mapValues { $0.map(redactor.redact) },
+                    title: f.title, message: f.message,
+                    captures: f.captures,
+                    collected: f.collected,
                     count: f.count,
                     occurrences: f.occurrences.map {
                         OccurrenceJSON(line: $0.line, input: $0.input, file: $0.location?.file, fileLine: $0.location?.line, column: $0.location?.column)
                     },
-                    excerpt: f.excerpt.map(redactor.redact),
+                    excerpt: f.excerpt,
                     explanation: f.explanation,
                     fixes: f.fixes.map { FixJSON(summary: $0.summary, commands: $0.commands, snippet: $0.snippet, docs: $0.docs) },
                     docs: f.docs,

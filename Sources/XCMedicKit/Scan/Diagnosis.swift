@@ -70,6 +70,19 @@ public struct Diagnosis: Sendable {
     public var findings: [Finding]
     /// Distinct findings beyond `maxFindings` that were counted but not kept.
     public var droppedFindings: Int
+    /// The tests the logs name with their results, and the totals the logs state.
+    public var tests = TestRun()
+    /// Per input: how its build was started, as far as it says.
+    public var invocations: [Invocation] = []
+
+    /// Writes each finding's fix commands for the build of its input (`Invocation.fill`).
+    mutating func fillFixes() {
+        for i in findings.indices {
+            let input = findings[i].occurrences.first?.input ?? 0
+            let invocation = invocations.indices.contains(input) ? invocations[input] : Invocation()
+            findings[i].fixes = findings[i].fixes.map { invocation.fill($0, captures: findings[i].captures) }
+        }
+    }
 
     public var causes: [Finding] { findings.filter { $0.role == .cause } }
     public var highestSeverity: Severity? { findings.map(\.severity).max() }

@@ -150,6 +150,9 @@ public final class RuleSet: @unchecked Sendable {
     /// Literal indices of the scanner's own markers: error-looking lines, and a run that succeeded.
     let errorMarkers: Set<Int>
     let successMarkers: Set<Int>
+    /// Literal indices of lines the scanner reads for the test run and the invocation (never findings).
+    let testMarkers: Set<Int>
+    let invocationMarkers: Set<Int>
 
     public convenience init(rules: [Rule]) throws {
         try self.init(rules: rules, errorMarkers: ScanMarkers.errorLiterals, successMarkers: ScanMarkers.successLiterals)
@@ -176,6 +179,8 @@ public final class RuleSet: @unchecked Sendable {
         }
         self.errorMarkers = Set(errorMarkers.map(index(of:)))
         self.successMarkers = Set(successMarkers.map(index(of:)))
+        testMarkers = Set(TestRunReader.literals.map(index(of:)))
+        invocationMarkers = Set(InvocationReader.literals.map(index(of:)))
         prefilter = Prefilter(literals: literals)
         rulesByLiteral = byLiteral
     }

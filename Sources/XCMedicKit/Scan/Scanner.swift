@@ -11,6 +11,8 @@ public final class Scanner {
     /// Bytes read at a time; memory use is about this plus the longest line kept (`LogReader.maxLineBytes`).
     public var chunkBytes = LogReader.defaultChunkBytes
     private var collector = FindingCollector()
+    private var testReader = TestRunReader()
+    private var invocationReaders: [InvocationReader] = []
     private var inputs: [Diagnosis.Input] = []
     private var open: OpenBlock?
     private var present: [Int] = []
@@ -49,6 +51,7 @@ public final class Scanner {
         previousTail = []
         lastCauseLine = 0
         lastUnrecognizedLine = 0
+        invocationReaders.append(InvocationReader())
         try reader.forEachChunk { chunk in
             if detector.wantsMore { detector.observe(chunk.bytes) }
             process(chunk, input: inputIndex)
@@ -71,7 +74,12 @@ public final class Scanner {
     public func finish() -> Diagnosis {
         explainFailedCommandsList()
         collector.classifyUnrecognized()
-        return collector.diagnosis(inputs: inputs)
+        var diagnosis = collector.diagnosis(inputs: inputs)
+        let crashed = diagnosis.findings.contains { $0.category == FindingCategory.testRunnerCrash && $0.severity == .error }
+        diagnosis.tests = testReader.finish(crashed: crashed)
+        diagnosis.invocations = invocationReaders.map { $0.finish(testTargets: diagnosis.tests.bundles) }
+        diagnosis.fillFixes()
+        return diagnosis
     }
 
     /// Keeps the last whole lines of a chunk (up to `keptTailBytes`) for reading back across chunks.
@@ -152,10 +160,19 @@ public final class Scanner {
         var candidates: [Int] = []
         var errorMarker = false
         var successMarker = false
+        var testMarker = false
+        var invocationMarker = false
         for literal in present {
             candidates.append(contentsOf: ruleSet.rulesByLiteral[literal])
             if ruleSet.errorMarkers.contains(literal) { errorMarker = true }
             if ruleSet.successMarkers.contains(literal) { successMarker = true }
+            if ruleSet.testMarkers.contains(literal) { testMarker = true }
+            if ruleSet.invocationMarkers.contains(literal) { invocationMarker = true }
+        }
+        // Test results and the invocation are read from a line whatever else it is; they claim nothing.
+        if testMarker { testReader.observe(line.text, line: lineNumber, input: input) }
+        if invocationMarker, blockRule == nil {
+            invocationReaders[input].observe(line.text, following: { self.followingTexts(max: 200) })
         }
         candidates.sort()
         var previous = -1
@@ -375,6 +392,19 @@ public final class Scanner {
 
     /// Up to `max` lines after the current one, in this chunk, until a blank line or a line that is a
     /// diagnostic or a CI annotation of its own.
+    /// The lines after the current one in this chunk, prefixes off, whatever they say.
+    private func followingTexts(max: Int) -> [String] {
+        guard let base = currentBase else { return [] }
+        var lines: [String] = []
+        var start = currentLineEnd + 1
+        while lines.count < max, start < currentChunkEnd {
+            let end = Scanner.lineEnd(base, from: start, end: currentChunkEnd)
+            lines.append(LogLine(raw: Scanner.decode(base, from: start, to: end)).text)
+            start = end + 1
+        }
+        return lines
+    }
+
     private func followingLines(max: Int) -> [String] {
         guard let base = currentBase else { return [] }
         var lines: [String] = []

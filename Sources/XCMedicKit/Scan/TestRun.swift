@@ -1,0 +1,186 @@
+import Foundation
+
+/// One test the log names with a result: XCTest's `Test Case '…' passed (0.001 seconds).`, the parallel
+/// form `Test case '…' failed on 'Clone 1 of …' (0.3 seconds)`, Swift Testing's `Test x() passed after …`.
+public struct TestResult: Sendable, Equatable {
+    public enum Status: String, Sendable {
+        case passed, failed, skipped
+        /// Started and never finished in a log that shows a crash or a restart: the crash is its failure.
+        case crashed
+    }
+
+    /// `Module.Suite` (XCTest), nil when the line names none (Swift Testing).
+    public var suite: String?
+    public var name: String
+    public var status: Status
+    /// Seconds, as the log states them (the last run's, when a test was retried).
+    public var duration: Double?
+    /// Times the log shows it run (retries and repetitions).
+    public var runs: Int
+    public var input: Int
+    public var line: Int
+    public var framework: Framework
+
+    public enum Framework: String, Sendable { case xctest, swiftTesting }
+}
+
+/// What the log itself says about a run's size: `Executed 4 tests, with 1 failure` (XCTest) or
+/// `Test run with 5 tests passed after …` (Swift Testing).
+public struct StatedTotal: Sendable, Equatable {
+    public var framework: TestResult.Framework
+    public var tests: Int
+    /// XCTest states its failures; Swift Testing states issues, not failed tests (nil then).
+    public var failures: Int?
+    public var input: Int
+}
+
+/// The tests a log names and the totals it states, per input.
+public struct TestRun: Sendable {
+    public var results: [TestResult] = []
+    public var totals: [StatedTotal] = []
+    /// `Test Suite 'AppTests.xctest' started`: the test bundles (targets) the log ran, in order.
+    public var bundles: [String] = []
+    /// Swift Testing's `Suite Name started`: the suites it ran, in order (its test lines name no suite).
+    public var swiftTestingSuites: [String] = []
+    /// Results beyond `TestRunReader.maxResults` that were counted but not kept.
+    public var droppedResults = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { results.isEmpty && totals.isEmpty }
+}
+
+/// Reads test results from lines the scanner hands it (after `LogLine` took off CI and tool prefixes).
+/// Memory is bounded by the number of distinct tests (capped), never by the log's size.
+struct TestRunReader {
+    static let maxResults = 100_000
+    /// Prefilter literals of the lines this reader wants.
+    static let literals = ["Test Case '", "Test case '", "Test Suite '", "Test suite '", "Executed ", "Test run with ",
+                           " passed after ", " failed after ", ") skipped", "\" skipped", "Suite "]
+
+    private(set) var run = TestRun()
+    private var index: [Key: Int] = [:]
+    /// Tests started and not finished, per input: a crash leaves its test here.
+    private var started: [Key: (suite: String?, line: Int, input: Int)] = [:]
+    /// The largest stated XCTest total per input (the outermost suite states the whole run).
+    private var xctestTotal: [Int: Int] = [:]
+
+    private struct Key: Hashable {
+        var suite: String
+        var name: String
+    }
+
+    private static let xctestCase = try! CompiledRegex(
+        #"^Test [Cc]ase '(?<id>[^']+)' (?<status>started|passed|failed|skipped)(?: on '[^']*')?(?: \((?<seconds>[0-9.]+) seconds\))?"#)
+    private static let bundle = try! CompiledRegex(#"^Test [Ss]uite '(?<name>[^']+)\.xctest' started"#)
+    private static let executed = try! CompiledRegex(
+        #"^Executed (?<tests>\d+) tests?, with (?:\d+ tests? skipped and )?(?<failures>\d+) failures?"#)
+    private static let swiftTestingRun = try! CompiledRegex(
+        #"^(?:\S{1,2}\s+)?Test run with (?<tests>\d+) tests? (?:in \d+ suites? )?(?:passed|failed) after"#)
+    private static let swiftTestingSuite = try! CompiledRegex(#"^(?:\S{1,2}\s+)?Suite (?<name>"[^"]*"|[A-Za-z_][\w.]*) started"#)
+    private static let swiftTestingCase = try! CompiledRegex(
+        #"^(?:\S{1,2}\s+)?Test (?<name>"[^"]*"|[^\s'"][^'"]*?\)) (?:(?<status>passed|failed) after (?<seconds>[0-9.]+) seconds|(?<skipped>skipped))"#)
+
+    mutating func observe(_ text: String, line: Int, input: Int) {
+        if text.hasPrefix("Test Case '") || text.hasPrefix("Test case '") {
+            guard let c = TestRunReader.xctestCase.captures(in: text), let id = c["id"], let status = c["status"] else { return }
+            let (suite, name) = TestRunReader.splitTestID(id)
+            let key = Key(suite: suite.map(FindingCollector.lastComponent) ?? "", name: name)
+            switch status {
+            case "started":
+                started[key] = (suite, line, input)
+            default:
+                started[key] = nil
+                let s: TestResult.Status = status == "passed" ? .passed : status == "failed" ? .failed : .skipped
+                record(key, suite: suite, name: name, status: s, seconds: c["seconds"].flatMap(Double.init), line: line, input: input, framework: .xctest)
+            }
+        } else if text.hasPrefix("Test Suite '") || text.hasPrefix("Test suite '") {
+            if let name = TestRunReader.bundle.captures(in: text)?["name"], !run.bundles.contains(name), run.bundles.count < 100 {
+                run.bundles.append(name)
+            }
+        } else if text.hasPrefix("Executed ") {
+            guard let c = TestRunReader.executed.captures(in: text), let tests = c["tests"].flatMap(Int.init),
+                  let failures = c["failures"].flatMap(Int.init) else { return }
+            // Suites state their own totals first; the outermost (`All tests`) states the largest.
+            if tests >= xctestTotal[input] ?? -1 {
+                xctestTotal[input] = tests
+                run.totals.removeAll { $0.input == input && $0.framework == .xctest }
+                run.totals.append(StatedTotal(framework: .xctest, tests: tests, failures: failures, input: input))
+            }
+        } else if text.contains("Suite "), !text.contains("Test Suite"), let c = TestRunReader.swiftTestingSuite.captures(in: text), let quoted = c["name"] {
+            let name = TestRunReader.unquoted(quoted)
+            if !run.swiftTestingSuites.contains(name), run.swiftTestingSuites.count < 1_000 { run.swiftTestingSuites.append(name) }
+        } else if let c = TestRunReader.swiftTestingRun.captures(in: text), let tests = c["tests"].flatMap(Int.init) {
+            run.totals.append(StatedTotal(framework: .swiftTesting, tests: tests, failures: nil, input: input))
+        } else if let c = TestRunReader.swiftTestingCase.captures(in: text), let quoted = c["name"] {
+            let status: TestResult.Status = c["skipped"] != nil ? .skipped : c["status"] == "passed" ? .passed : .failed
+            let name = TestRunReader.unquoted(quoted)
+            record(Key(suite: "", name: name), suite: nil, name: name, status: status, seconds: c["seconds"].flatMap(Double.init),
+                   line: line, input: input, framework: .swiftTesting)
+        }
+    }
+
+    private mutating func record(_ key: Key, suite: String?, name: String, status: TestResult.Status, seconds: Double?,
+                                 line: Int, input: Int, framework: TestResult.Framework) {
+        // Swift Testing names a test without its suite: a second result for a name that passed is another
+        // test of the same name (a retry follows only a failure).
+        if framework == .swiftTesting, let i = index[key], run.results[i].status == .passed {
+            index[key] = nil
+            var k = key
+            k.suite = "\u{0}\(run.results.count)"
+            index[k] = i
+        }
+        if let i = index[key] {
+            // A retry's result replaces the earlier one: the last run is the test's verdict.
+            run.results[i].status = status
+            run.results[i].duration = seconds ?? run.results[i].duration
+            run.results[i].runs += 1
+            run.results[i].line = line
+            return
+        }
+        guard run.results.count < TestRunReader.maxResults else { run.droppedResults += 1; return }
+        index[key] = run.results.count
+        run.results.append(TestResult(suite: suite, name: name, status: status, duration: seconds, runs: 1, input: input, line: line,
+                                      framework: framework))
+    }
+
+    /// The tests that started and never finished become crashed when the log shows a crash (`crashed`);
+    /// otherwise the log was cut and they are left out.
+    mutating func finish(crashed: Bool) -> TestRun {
+        if crashed {
+            for (key, start) in started.sorted(by: { ($0.value.input, $0.value.line) < ($1.value.input, $1.value.line) }) where index[key] == nil {
+                index[key] = run.results.count
+                run.results.append(TestResult(suite: start.suite, name: key.name, status: .crashed, duration: nil,
+                                              runs: 1, input: start.input, line: start.line, framework: .xctest))
+            }
+        }
+        started = [:]
+        return run
+    }
+
+    /// A Swift Testing display name without its quotes.
+    static func unquoted(_ name: String) -> String {
+        name.count >= 2 && name.hasPrefix("\"") && name.hasSuffix("\"") ? String(name.dropFirst().dropLast()) : name
+    }
+
+    /// `-[AppTests.LoginTests testLogin]`, `AppTests.LoginTests.testLogin()`, `LoginTests/testLogin` or a bare
+    /// `testLogin` → suite (if the name says it) and test name.
+    static func splitTestID(_ id: String) -> (suite: String?, name: String) {
+        var text = id.trimmingCharacters(in: .whitespaces)
+        // A Swift Testing display name is one name, dots and slashes and all.
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { return (nil, unquoted(text)) }
+        if text.hasPrefix("-["), text.hasSuffix("]") {
+            text = String(text.dropFirst(2).dropLast())
+            if let space = text.lastIndex(of: " ") {
+                return (String(text[..<space]), String(text[text.index(after: space)...]))
+            }
+            return (nil, text)
+        }
+        // `Suite.test()`, `Target/Suite/test()`: the last separator outside the argument list.
+        let head = text.firstIndex(of: "(").map { text[..<$0] } ?? text[...]
+        if let cut = head.lastIndex(where: { $0 == "/" || $0 == "." }), cut > head.startIndex {
+            return (String(text[..<cut]).replacingOccurrences(of: "/", with: "."), String(text[text.index(after: cut)...]))
+        }
+        return (nil, text)
+    }
+}
