@@ -31,8 +31,9 @@ public struct JUnitReport: Sendable {
         var messages: [String] = []
         var details: [String] = []
         var type: String
-        /// Where a crashed test started (input, line): the crash lines after it are its failure.
-        var started: (input: Int, line: Int)?
+        /// The lines the test ran over (input, first, last; a crashed test to the end): a failure line between
+        /// them that names no test is this test's.
+        var span: (input: Int, from: Int, to: Int)?
         /// Matching key: the suite's last component (or "") and the bare test name.
         var key: (suite: String, name: String) { (suite.isEmpty ? "" : FindingCollector.lastComponent(suite), FindingCollector.bareTestName(name)) }
     }
@@ -120,11 +121,11 @@ public struct JUnitReport: Sendable {
                 c.details = ["\(r.name) failed (\(context.logLine(Occurrence(line: r.line, input: r.input), always: true)))"]
             case .crashed:
                 c.type = FindingCategory.testRunnerCrash
-                c.started = (r.input, r.line)
                 c.messages = ["\(r.name) started and never finished: the test process crashed or was stopped"]
                 c.details = ["\(r.name) started (\(context.logLine(Occurrence(line: r.line, input: r.input), always: true))) and never finished"]
             case .passed, .skipped: break
             }
+            if let start = r.startLine { c.span = (r.input, start, r.status == .crashed ? Int.max : r.line) }
             return c
         }
         func find(_ suite: String?, _ name: String) -> Int? {
@@ -164,11 +165,14 @@ public struct JUnitReport: Sendable {
                 add(f, detail: detail, location: location, to: &cases[i])
             }
         }
-        // A crash that names no test is the failure of the test it cut short (started, never finished), one
-        // testcase, not one more of its own.
-        for f in diagnosis.findings where f.category == FindingCategory.testRunnerCrash && f.severity == .error && !JUnitReport.isTestFinding(f) {
+        // A failure line that names no test (a UI test's `Assertion Failure`, an app that would not launch, a crash) is the failure of the test
+        // that was running (between its start and result lines, or started and never finished): one testcase.
+        for f in diagnosis.findings where f.severity == .error && !JUnitReport.isTestFinding(f) {
             guard let first = f.occurrences.first,
-                  let i = cases.indices.last(where: { cases[$0].started.map { $0.input == first.input && $0.line < first.line } ?? false })
+                  let i = cases.indices.last(where: { i in
+                      (cases[i].status == .failed || cases[i].status == .crashed)
+                          && (cases[i].span.map { $0.input == first.input && $0.from < first.line && first.line <= $0.to } ?? false)
+                  })
             else { continue }
             add(f, detail: detail(f, context), location: f.location, to: &cases[i])
             attachedCrashes.insert(f.rule + "\u{0}" + f.message)

@@ -149,6 +149,15 @@ public final class Scanner {
         ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
         guard !present.isEmpty else { return }
         let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
+        currentBase = base
+        currentLineStart = start
+        currentLineEnd = end
+        // Test results and the invocation are read from a line whatever else it is (a fastlane table row looks
+        // like a box line); they claim nothing.
+        if present.contains(where: ruleSet.testMarkers.contains) { testReader.observe(line.text, line: lineNumber, input: input) }
+        if blockRule == nil, present.contains(where: ruleSet.invocationMarkers.contains) {
+            invocationReaders[input].observe(line.text, following: { self.followingTexts(max: 200) })
+        }
         // Box lines repeat the header above them; one with a diagnostic but no header in the log
         // (`swift build 2>&1 | tail`) is the message itself. A note is context, never a finding.
         if line.isBoxLine && !line.boxed { return }
@@ -160,20 +169,12 @@ public final class Scanner {
         var candidates: [Int] = []
         var errorMarker = false
         var successMarker = false
-        var testMarker = false
-        var invocationMarker = false
         for literal in present {
             candidates.append(contentsOf: ruleSet.rulesByLiteral[literal])
             if ruleSet.errorMarkers.contains(literal) { errorMarker = true }
             if ruleSet.successMarkers.contains(literal) { successMarker = true }
-            if ruleSet.testMarkers.contains(literal) { testMarker = true }
-            if ruleSet.invocationMarkers.contains(literal) { invocationMarker = true }
         }
-        // Test results and the invocation are read from a line whatever else it is; they claim nothing.
-        if testMarker { testReader.observe(line.text, line: lineNumber, input: input) }
-        if invocationMarker, blockRule == nil {
-            invocationReaders[input].observe(line.text, following: { self.followingTexts(max: 200) })
-        }
+
         candidates.sort()
         var previous = -1
         for r in candidates where r != previous {

@@ -18,7 +18,10 @@ public struct TestResult: Sendable, Equatable {
     /// Times the log shows it run (retries and repetitions).
     public var runs: Int
     public var input: Int
+    /// The line of its result (of its start, for a crashed test).
     public var line: Int
+    /// The line that said it started, when the log has one: lines between belong to the test.
+    public var startLine: Int?
     public var framework: Framework
 
     public enum Framework: String, Sendable { case xctest, swiftTesting }
@@ -62,8 +65,12 @@ struct TestRunReader {
     private var index: [Key: Int] = [:]
     /// Tests started and not finished, per input: a crash leaves its test here.
     private var started: [Key: (suite: String?, line: Int, input: Int)] = [:]
-    /// The largest stated XCTest total per input (the outermost suite states the whole run).
-    private var xctestTotal: [Int: Int] = [:]
+    /// The largest stated XCTest total per input (the outermost suite states the whole run), and the sum of
+    /// the totals of the top-level suites (`All tests`, `Selected tests`), one per run, when the log has them.
+    private var xctestLargest: [Int: (tests: Int, failures: Int)] = [:]
+    private var xctestRuns: [Int: (tests: Int, failures: Int)] = [:]
+    /// The suite whose end was the last `Test Suite '…' passed/failed` line: the next `Executed` line is its total.
+    private var finishedSuite: String?
 
     private struct Key: Hashable {
         var suite: String
@@ -73,13 +80,14 @@ struct TestRunReader {
     private static let xctestCase = try! CompiledRegex(
         #"^Test [Cc]ase '(?<id>[^']+)' (?<status>started|passed|failed|skipped)(?: on '[^']*')?(?: \((?<seconds>[0-9.]+) seconds\))?"#)
     private static let bundle = try! CompiledRegex(#"^Test [Ss]uite '(?<name>[^']+)\.xctest' started"#)
+    private static let suiteEnd = try! CompiledRegex(#"^Test [Ss]uite '(?<name>[^']+)' (?:passed|failed) "#)
     private static let executed = try! CompiledRegex(
         #"^Executed (?<tests>\d+) tests?, with (?:\d+ tests? skipped and )?(?<failures>\d+) failures?"#)
     private static let swiftTestingRun = try! CompiledRegex(
         #"^(?:\S{1,2}\s+)?Test run with (?<tests>\d+) tests? (?:in \d+ suites? )?(?:passed|failed) after"#)
     private static let swiftTestingSuite = try! CompiledRegex(#"^(?:\S{1,2}\s+)?Suite (?<name>"[^"]*"|[A-Za-z_][\w.]*) started"#)
     private static let swiftTestingCase = try! CompiledRegex(
-        #"^(?:\S{1,2}\s+)?Test (?<name>"[^"]*"|[^\s'"][^'"]*?\)) (?:(?<status>passed|failed) after (?<seconds>[0-9.]+) seconds|(?<skipped>skipped))"#)
+        #"^(?:\S{1,2}\s+)?Test (?<name>"[^"]*"|[^\s'"][^'"]*?\))(?: with \d+ test cases?)? (?:(?<status>passed|failed) after (?<seconds>[0-9.]+) seconds|(?<skipped>skipped))"#)
 
     mutating func observe(_ text: String, line: Int, input: Int) {
         if text.hasPrefix("Test Case '") || text.hasPrefix("Test case '") {
@@ -90,23 +98,30 @@ struct TestRunReader {
             case "started":
                 started[key] = (suite, line, input)
             default:
+                let start = started[key].flatMap { $0.input == input ? $0.line : nil }
                 started[key] = nil
                 let s: TestResult.Status = status == "passed" ? .passed : status == "failed" ? .failed : .skipped
                 record(key, suite: suite, name: name, status: s, seconds: c["seconds"].flatMap(Double.init), line: line, input: input, framework: .xctest)
+                if let i = index[key] { run.results[i].startLine = start }
             }
         } else if text.hasPrefix("Test Suite '") || text.hasPrefix("Test suite '") {
             if let name = TestRunReader.bundle.captures(in: text)?["name"], !run.bundles.contains(name), run.bundles.count < 100 {
                 run.bundles.append(name)
             }
+            finishedSuite = TestRunReader.suiteEnd.captures(in: text)?["name"]
         } else if text.hasPrefix("Executed ") {
             guard let c = TestRunReader.executed.captures(in: text), let tests = c["tests"].flatMap(Int.init),
                   let failures = c["failures"].flatMap(Int.init) else { return }
-            // Suites state their own totals first; the outermost (`All tests`) states the largest.
-            if tests >= xctestTotal[input] ?? -1 {
-                xctestTotal[input] = tests
-                run.totals.removeAll { $0.input == input && $0.framework == .xctest }
-                run.totals.append(StatedTotal(framework: .xctest, tests: tests, failures: failures, input: input))
+            // Suites state their own totals first; each run's outermost (`All tests`) states the run's.
+            if finishedSuite == "All tests" || finishedSuite == "Selected tests" {
+                let sum = xctestRuns[input] ?? (0, 0)
+                xctestRuns[input] = (sum.tests + tests, sum.failures + failures)
             }
+            finishedSuite = nil
+            if tests >= xctestLargest[input]?.tests ?? -1 { xctestLargest[input] = (tests, failures) }
+            let total = xctestRuns[input] ?? xctestLargest[input] ?? (tests, failures)
+            run.totals.removeAll { $0.input == input && $0.framework == .xctest }
+            run.totals.append(StatedTotal(framework: .xctest, tests: total.tests, failures: total.failures, input: input))
         } else if text.contains("Suite "), !text.contains("Test Suite"), let c = TestRunReader.swiftTestingSuite.captures(in: text), let quoted = c["name"] {
             let name = TestRunReader.unquoted(quoted)
             if !run.swiftTestingSuites.contains(name), run.swiftTestingSuites.count < 1_000 { run.swiftTestingSuites.append(name) }
@@ -141,7 +156,7 @@ struct TestRunReader {
         guard run.results.count < TestRunReader.maxResults else { run.droppedResults += 1; return }
         index[key] = run.results.count
         run.results.append(TestResult(suite: suite, name: name, status: status, duration: seconds, runs: 1, input: input, line: line,
-                                      framework: framework))
+                                      startLine: nil, framework: framework))
     }
 
     /// The tests that started and never finished become crashed when the log shows a crash (`crashed`);
@@ -151,7 +166,7 @@ struct TestRunReader {
             for (key, start) in started.sorted(by: { ($0.value.input, $0.value.line) < ($1.value.input, $1.value.line) }) where index[key] == nil {
                 index[key] = run.results.count
                 run.results.append(TestResult(suite: start.suite, name: key.name, status: .crashed, duration: nil,
-                                              runs: 1, input: start.input, line: start.line, framework: .xctest))
+                                              runs: 1, input: start.input, line: start.line, startLine: start.line, framework: .xctest))
             }
         }
         started = [:]
