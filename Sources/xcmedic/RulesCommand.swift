@@ -58,8 +58,14 @@ struct Rules: ParsableCommand {
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print one rule in full: what it matches, why it happens, how to fix it.")
 
-    @Argument(help: "The rule id, as 'xcmedic rules' lists it.")
+    @Argument(help: "The rule id, as 'xcmedic rules' lists it.", completion: .custom { _, _, prefix in Explain.ruleIDs(startingWith: prefix) })
     var id: String
+
+    /// Shell completion of `explain`: the built-in rule ids and those of the repository's .xcmedic.yml.
+    static func ruleIDs(startingWith prefix: String) -> [String] {
+        let rules = (try? Catalog.rules(userFiles: [])) ?? []
+        return rules.map(\.id).filter { $0.hasPrefix(prefix) }
+    }
 
     @Option(name: .customLong("rules"), help: "A YAML rules file to add (repeatable).")
     var ruleFiles: [String] = []

@@ -74,8 +74,9 @@ struct Scan: ParsableCommand {
         let ci = CIEnvironment(environment)
         // Nothing to read: a terminal on standard input means the user forgot the log, not that they will type it.
         if paths.isEmpty, isatty(0) == 1 {
-            FileHandle.standardError.write(Data((Scan.helpMessage(columns: TerminalText.width(fd: 2)) + "\n").utf8))
-            FileHandle.standardError.write(Data("xcmedic: scan: give a log file, or pipe one in: xcodebuild ... 2>&1 | xcmedic scan\n".utf8))
+            let usage = "USAGE: " + XCMedic.usageString(for: Scan.self) + "\n\n"
+                + "xcmedic: scan: give a log file, or pipe one in: xcodebuild ... 2>&1 | xcmedic scan (see 'xcmedic scan --help')\n"
+            FileHandle.standardError.write(Data(usage.utf8))
             throw ExitCode(2)
         }
         let inputs = try LogInput.expand(paths.isEmpty ? ["-"] : paths)

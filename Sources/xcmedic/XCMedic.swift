@@ -13,7 +13,7 @@ struct XCMedic: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [Scan.self, Rules.self, Explain.self, CIScriptsCommand.self, FlagsCommand.self,
-                      Bisect.self, BisectStep.self, Diff.self, MarkGood.self, Decode.self],
+                      Bisect.self, BisectStep.self, Diff.self, MarkGood.self, Decode.self, Manual.self],
         defaultSubcommand: nil
     )
 

@@ -153,8 +153,12 @@ public enum RuleDocument {
             if row.count + 1 + r.title.count <= width {
                 out += row + " " + r.title + "\n"
             } else {
-                out += "\(r.id)  \(r.category) \(r.severity.rawValue) \(r.role.rawValue)\n"
-                out += "    " + TerminalText.wrap(r.title, width: width, indent: 4, first: 4) + "\n"
+                // Narrow: the id on its line (with the rest when it fits), the title wrapped below it.
+                let meta = "\(r.category) \(r.severity.rawValue) \(r.role.rawValue)"
+                let head = r.id + "  " + meta
+                out += (head.count <= width ? head : r.id) + "\n"
+                let title = head.count <= width ? r.title : "\(r.title) (\(meta))"
+                out += "    " + TerminalText.wrap(title, width: width, indent: 4, first: 4) + "\n"
             }
         }
         out += "\(rules.count) rules\n"
