@@ -102,4 +102,20 @@ final class InvocationTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(withInvocation, 5, "the corpus has logs that name their invocation")
         XCTAssertGreaterThan(filled, 0, "some fix command is written with the log's own scheme")
     }
+    /// A fix command written with the log's own xcodebuild arguments never carries a secret they held.
+    func testSecretsInTheInvocationStayOutOfEveryReport() throws {
+        let log = """
+        xcodebuild -workspace App.xcworkspace -scheme App -authenticationKeyID ABC MATCH_PASSWORD=hunter2hunter2 --api_key s3cr3tvalue build
+        Macro "CasePathsMacros" from package "swift-case-paths" must be enabled before it can be used
+        ** BUILD FAILED **
+        """
+        let d = try scan(log)
+        XCTAssertTrue(d.findings.flatMap(\.fixes).flatMap(\.commands).contains { $0.contains("-scheme App") && $0.contains("-skipMacroValidation") },
+                      "the fix is written with the log's arguments")
+        for format in ReportFormat.allCases where format != .auto {
+            let report = Report.render(d, format: format, options: ReportOptions())
+            XCTAssertFalse(report.contains("hunter2hunter2"), "\(format)")
+            XCTAssertFalse(report.contains("s3cr3tvalue"), "\(format)")
+        }
+    }
 }

@@ -223,6 +223,15 @@ public final class Scanner {
         present.removeAll(keepingCapacity: true)
         ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
         guard !present.isEmpty else { return }
+        // Most lines of a test log are a test's own start or pass line, which no rule wants: read without a
+        // LogLine when nothing else is on it and it has no prefix to take off.
+        if structured == nil, present.allSatisfy(ruleSet.testOnlyLiterals.contains) {
+            let raw = Scanner.decode(base, from: start, to: end)
+            if raw.hasPrefix("Test Case '") || raw.hasPrefix("Test case '") {
+                testReader.observe(raw, line: lineNumber, input: input)
+                return
+            }
+        }
         let line = logLine(Scanner.decode(base, from: start, to: end), number: lineNumber)
         currentBase = base
         currentLineStart = start

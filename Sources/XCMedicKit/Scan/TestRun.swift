@@ -77,9 +77,32 @@ struct TestRunReader {
         var name: String
     }
 
-    private static let xctestCase = try! CompiledRegex(
-        #"^Test [Cc]ase '(?<id>[^']+)' (?<status>started|passed|failed|skipped)(?: on '[^']*')?(?: \((?<seconds>[0-9.]+) seconds\))?"#)
+    /// `Test Case '<id>' <status>[ on '<device>'][ (<seconds> seconds)]` read on its bytes, without a regex or
+    /// Foundation: a test log has one or two of these lines per test, so they are the reader's hot path.
+    static func xctestEvent(_ text: String) -> (id: String, status: String, seconds: Double?)? {
+        var text = text
+        return text.withUTF8 { bytes -> (String, String, Double?)? in
+            let quote = UInt8(ascii: "'")
+            guard bytes.count > 12, let close = bytes[11...].firstIndex(of: quote), close > 11, close + 1 < bytes.count,
+                  bytes[close + 1] == UInt8(ascii: " ") else { return nil }
+            let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[11..<close]), as: UTF8.self)
+            let rest = UnsafeBufferPointer(rebasing: bytes[(close + 2)...])
+            func starts(_ word: StaticString) -> Bool {
+                word.utf8CodeUnitCount <= rest.count && memcmp(rest.baseAddress!, word.utf8Start, word.utf8CodeUnitCount) == 0
+            }
+            let status: String
+            if starts("started") { status = "started" } else if starts("passed") { status = "passed" }
+            else if starts("failed") { status = "failed" } else if starts("skipped") { status = "skipped" } else { return nil }
+            guard status != "started", let open = rest.lastIndex(of: UInt8(ascii: "(")) else { return (id, status, nil) }
+            var end = open + 1
+            while end < rest.count, (rest[end] >= 0x30 && rest[end] <= 0x39) || rest[end] == UInt8(ascii: ".") { end += 1 }
+            guard end > open + 1, rest[end...].starts(with: " seconds)".utf8) else { return (id, status, nil) }
+            return (id, status, Double(String(decoding: UnsafeBufferPointer(rebasing: rest[(open + 1)..<end]), as: UTF8.self)))
+        }
+    }
+
     private static let bundle = try! CompiledRegex(#"^Test [Ss]uite '(?<name>[^']+)\.xctest' started"#)
+    private static let suiteWord = Array("Suite ".utf8)
     private static let suiteEnd = try! CompiledRegex(#"^Test [Ss]uite '(?<name>[^']+)' (?:passed|failed) "#)
     private static let executed = try! CompiledRegex(
         #"^Executed (?<tests>\d+) tests?, with (?:\d+ tests? skipped and )?(?<failures>\d+) failures?"#)
@@ -91,17 +114,18 @@ struct TestRunReader {
 
     mutating func observe(_ text: String, line: Int, input: Int) {
         if text.hasPrefix("Test Case '") || text.hasPrefix("Test case '") {
-            guard let c = TestRunReader.xctestCase.captures(in: text), let id = c["id"], let status = c["status"] else { return }
-            let (suite, name) = TestRunReader.splitTestID(id)
-            let key = Key(suite: suite.map(FindingCollector.lastComponent) ?? "", name: name)
+            guard let (id, status, seconds) = TestRunReader.xctestEvent(text) else { return }
+            // Keyed by the identifier as printed (one log prints one form); split into suite and name only
+            // when a test is first recorded.
+            let key = Key(suite: "\u{1}", name: id)
             switch status {
             case "started":
-                started[key] = (suite, line, input)
+                started[key] = (nil, line, input)
             default:
                 let start = started[key].flatMap { $0.input == input ? $0.line : nil }
                 started[key] = nil
                 let s: TestResult.Status = status == "passed" ? .passed : status == "failed" ? .failed : .skipped
-                record(key, suite: suite, name: name, status: s, seconds: c["seconds"].flatMap(Double.init), line: line, input: input, framework: .xctest)
+                record(key, suite: nil, name: id, status: s, seconds: seconds, line: line, input: input, framework: .xctest)
                 if let i = index[key] { run.results[i].startLine = start }
             }
         } else if text.hasPrefix("Test Suite '") || text.hasPrefix("Test suite '") {
@@ -122,7 +146,7 @@ struct TestRunReader {
             let total = xctestRuns[input] ?? xctestLargest[input] ?? (tests, failures)
             run.totals.removeAll { $0.input == input && $0.framework == .xctest }
             run.totals.append(StatedTotal(framework: .xctest, tests: total.tests, failures: total.failures, input: input))
-        } else if text.contains("Suite "), !text.contains("Test Suite"), let c = TestRunReader.swiftTestingSuite.captures(in: text), let quoted = c["name"] {
+        } else if Bytes.contains(text, TestRunReader.suiteWord), !text.hasPrefix("Test Suite"), let c = TestRunReader.swiftTestingSuite.captures(in: text), let quoted = c["name"] {
             let name = TestRunReader.unquoted(quoted)
             if !run.swiftTestingSuites.contains(name), run.swiftTestingSuites.count < 1_000 { run.swiftTestingSuites.append(name) }
         } else if let c = TestRunReader.swiftTestingRun.captures(in: text), let tests = c["tests"].flatMap(Int.init) {
@@ -155,6 +179,7 @@ struct TestRunReader {
         }
         guard run.results.count < TestRunReader.maxResults else { run.droppedResults += 1; return }
         index[key] = run.results.count
+        let (suite, name) = framework == .xctest ? TestRunReader.splitTestID(name) : (suite, name)
         run.results.append(TestResult(suite: suite, name: name, status: status, duration: seconds, runs: 1, input: input, line: line,
                                       startLine: nil, framework: framework))
     }
@@ -165,7 +190,8 @@ struct TestRunReader {
         if crashed {
             for (key, start) in started.sorted(by: { ($0.value.input, $0.value.line) < ($1.value.input, $1.value.line) }) where index[key] == nil {
                 index[key] = run.results.count
-                run.results.append(TestResult(suite: start.suite, name: key.name, status: .crashed, duration: nil,
+                let (suite, name) = TestRunReader.splitTestID(key.name)
+                run.results.append(TestResult(suite: suite ?? start.suite, name: name, status: .crashed, duration: nil,
                                               runs: 1, input: start.input, line: start.line, startLine: start.line, framework: .xctest))
             }
         }
