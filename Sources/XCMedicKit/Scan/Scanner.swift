@@ -268,6 +268,13 @@ public final class Scanner {
             if compiled === blockRule { return } // the block's own lines belong to its finding
             switch compiled.match(line) {
             case .matched(let captures):
+                // A message a terminal or a paste cut (`error: reference to var 'stderr'` / `  is not
+                // concurrency-safe …`) is named by what it says whole, not by the rule for any error.
+                if compiled.rule.catchAll, line.header != nil {
+                    let continued = followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: false) }
+                    if !continued.isEmpty,
+                       matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: compiled) { return }
+                }
                 record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
                 return
             case .timedOut:
@@ -278,6 +285,17 @@ public final class Scanner {
         }
         // A line that says a run passed is never an error, whatever glyph it has (Swift Testing marks a
         // passing run with known issues with ✘).
+        // A message pasted alone and wrapped mid-sentence (`Non-sendable type 'X' returned by implicitly asynchronous`
+        // / ` call to nonisolated function cannot cross actor boundary`) is tried whole.
+        if line.level == nil, line.text.last?.isLetter == true {
+            let continued = followingLines(max: 2).prefix { Scanner.continuesMessage($0) }
+            if !continued.isEmpty,
+               matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: blockRule) { return }
+        }
+        // The literal may be on the wrapped part: the line before is then the message's start.
+        if line.level == nil, Scanner.continuesMessage(line.raw), let start = previousLine(), start.level == nil,
+           start.header == nil, start.text.last?.isLetter == true,
+           matchWrapped(start, following: [line.raw], lineNumber: lineNumber - 1, input: input, skipping: blockRule) { return }
         if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
             if ScanMarkers.finalSuccess.matches(line.text) { collector.lastSuccess[input] = lineNumber }
@@ -493,6 +511,14 @@ public final class Scanner {
         }
     }
 
+    /// The line before the current one (in this chunk or the end of the previous one), if there is one.
+    private func previousLine() -> LogLine? {
+        guard let base = currentBase else { return nil }
+        var found: LogLine?
+        PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 1) { found = $0; return false }
+        return found
+    }
+
     /// Up to `max` lines after the current one, in this chunk, until a blank line or a line that is a
     /// diagnostic or a CI annotation of its own.
     /// The lines after the current one in this chunk, prefixes off, whatever they say.
@@ -550,6 +576,22 @@ public final class Scanner {
         block.remaining -= 1
         open = block
         return true
+    }
+
+    /// A line that goes on with a sentence, not source code, a box or a caret line: indented and starting with a
+    /// lower-case word, or (after a compiler header, `indented: false`) any line that is not diagnostic context.
+    static func continuesMessage(_ raw: String, indented: Bool = true) -> Bool {
+        if indented, raw.first != " ", raw.first != "\t" { return false }
+        let line = LogLine(raw: raw)
+        guard !isDiagnosticContext(line), line.header == nil, line.level == nil else { return false }
+        guard let first = line.text.unicodeScalars.first else { return false }
+        return indented ? ("a"..."z").contains(first) : !isSourceLine(line.text)
+    }
+
+    /// ` 44 |  code` (a Swift 6 box's source line) or `let w = Widget()` under a header: code, not words.
+    static func isSourceLine(_ text: String) -> Bool {
+        text.range(of: #"^\d+ \|"#, options: .regularExpression) != nil
+            || text.range(of: #"[{};=]\s*$|^(?:let|var|func|if|guard|return|import|class|struct|self)\b"#, options: .regularExpression) != nil
     }
 
     static func isDiagnosticContext(_ line: LogLine) -> Bool {
