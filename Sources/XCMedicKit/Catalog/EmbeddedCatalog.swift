@@ -8339,7 +8339,7 @@ end"
     error of each file first: later errors in the same file are often consequences of it.
   fixes:
     - summary: Open the file at the line and column shown and fix the code; reproduce locally with the same Xcode and scheme
-      commands: ['xcodebuild -scheme App -destination "generic/platform=iOS Simulator" build']
+      commands: ['xcodebuild {$selection} -destination "generic/platform=iOS Simulator" build']
   examples:
     match:
       - line: "/Users/musalj/code/OSS/ObjectiveSugar/Classes/NSNumber+ObjectiveSugar.m:26:5: error: use of undeclared identifier 'trololo'"
