@@ -7729,7 +7729,7 @@ end"
     usually just stops; nothing in it failed.
   fixes:
     - summary: Re-run the job; if it recurs, limit the build's parallelism or memory so the runner agent keeps running
-      commands: ['xcodebuild ... -jobs 4', 'swift build -j 4']
+      commands: ['xcodebuild {$args} -jobs 4', 'swift build -j 4']
     - summary: On self-hosted runners, check the machine's logs for an out-of-memory kill, a sleep or a reboot at that time
   examples:
     match:
