@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 """Counts fix commands that hold a placeholder (<scheme>, <destination>, <test-target>, <xcodebuild-arguments>)
-for a value the log itself names (issue 13: fixes written for this build), and JUnit totals against the
-totals the log states. Usage: python3 Benchmarks/fix-placeholders.py [XCMEDIC] DIR_OR_FILE...
+for a value the log itself names (issue 13: fixes written for this build). Usage: python3 Benchmarks/fix-placeholders.py [XCMEDIC] DIR_OR_FILE...
 (default XCMEDIC .build/debug/xcmedic; e.g. Tests/Corpus/cases)."""
 import glob, json, os, subprocess, sys
 
