@@ -187,7 +187,7 @@ public enum RuleDocument {
         for (i, fix) in r.fixes.enumerated() {
             out += "  \(i + 1). \(fix.summary)\n"
             for c in fix.commands { out += "     $ \(Invocation().fill(c))\n" }
-            if let s = fix.snippet { out += s.split(separator: "\n", omittingEmptySubsequences: false).map { "     \($0)\n" }.joined() }
+            if let s = fix.snippet.map({ Invocation().fill($0) }) { out += s.split(separator: "\n", omittingEmptySubsequences: false).map { "     \($0)\n" }.joined() }
             if let d = fix.docs { out += "     \(d)\n" }
         }
         if !r.docs.isEmpty { out += "\nDocs:\n" + r.docs.map { "  \($0)\n" }.joined() }

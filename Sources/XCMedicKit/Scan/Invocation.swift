@@ -72,7 +72,8 @@ public struct Invocation: Sendable, Equatable {
     }
 
     public func fill(_ fix: Fix, captures: [String: String] = [:]) -> Fix {
-        Fix(summary: fix.summary, commands: fix.commands.map { fill($0, captures: captures) }, snippet: fix.snippet, docs: fix.docs)
+        Fix(summary: fix.summary, commands: fix.commands.map { fill($0, captures: captures) },
+            snippet: fix.snippet.map { fill($0, captures: captures) }, docs: fix.docs)
     }
 
     /// The `-only-testing:` identifier of the test a finding names (`suite`, `test` captures): `Target/Suite/test`,
