@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "XCMedicKit", targets: ["XCMedicKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // 1.6: custom completions get the word being completed (`explain` completes rule ids).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [

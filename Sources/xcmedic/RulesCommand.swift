@@ -50,7 +50,7 @@ struct Rules: ParsableCommand {
         }
         switch format {
         case .json: print(RuleDocument.json(rules), terminator: "")
-        case .text: print(RuleDocument.table(rules), terminator: "")
+        case .text: print(RuleDocument.table(rules, width: TerminalText.width()), terminator: "")
         }
     }
 }
@@ -58,8 +58,14 @@ struct Rules: ParsableCommand {
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print one rule in full: what it matches, why it happens, how to fix it.")
 
-    @Argument(help: "The rule id, as 'xcmedic rules' lists it.")
+    @Argument(help: "The rule id, as 'xcmedic rules' lists it.", completion: .custom { _, _, prefix in Explain.ruleIDs(startingWith: prefix) })
     var id: String
+
+    /// Shell completion of `explain`: the built-in rule ids and those of the repository's .xcmedic.yml.
+    static func ruleIDs(startingWith prefix: String) -> [String] {
+        let rules = (try? Catalog.rules(userFiles: [])) ?? []
+        return rules.map(\.id).filter { $0.hasPrefix(prefix) }
+    }
 
     @Option(name: .customLong("rules"), help: "A YAML rules file to add (repeatable).")
     var ruleFiles: [String] = []
@@ -70,7 +76,7 @@ struct Explain: ParsableCommand {
             let hint = Catalog.nearestID(to: id, in: rules).map { "; did you mean '\($0)'?" } ?? "; 'xcmedic rules' lists them"
             throw CLIError("no rule '\(id)'\(hint)")
         }
-        print(RuleDocument.explain(rule), terminator: "")
+        print(RuleDocument.explain(rule, width: TerminalText.width()), terminator: "")
     }
 }
 

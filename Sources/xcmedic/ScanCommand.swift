@@ -63,12 +63,22 @@ struct Scan: ParsableCommand {
     @Flag(help: "Pipe mode: copy the input to standard output unchanged as it arrives; the report goes to standard error.")
     var tee = false
 
+    @Flag(name: .shortAndLong, help: "Print only the root causes, one line each (the text format).")
+    var quiet = false
+
     @Option(name: .customLong("report"), help: ArgumentHelp("Write the report to FILE instead of standard output (or standard error with --tee).", valueName: "FILE"))
     var reportFile: String?
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let ci = CIEnvironment(environment)
+        // Nothing to read: a terminal on standard input means the user forgot the log, not that they will type it.
+        if paths.isEmpty, isatty(0) == 1 {
+            let usage = "USAGE: " + XCMedic.usageString(for: Scan.self) + "\n\n"
+                + "xcmedic: scan: give a log file, or pipe one in: xcodebuild ... 2>&1 | xcmedic scan (see 'xcmedic scan --help')\n"
+            FileHandle.standardError.write(Data(usage.utf8))
+            throw ExitCode(2)
+        }
         let inputs = try LogInput.expand(paths.isEmpty ? ["-"] : paths)
         if let reportFile { try ReportFile.check(reportFile, inputs: inputs) }
         // A closed pipe must be an error code from write(2), not a signal that kills xcmedic mid-line.
@@ -101,7 +111,8 @@ struct Scan: ParsableCommand {
         case .auto: useColor = (destination.map { isatty($0) == 1 } ?? false) && ci.allowsColor
         }
         let options = ReportOptions(color: useColor, redactor: noRedact ? .off : .standard,
-                                    workspaceRoot: ci.workspaceRoot, toolVersion: XCMedic.configuration.version)
+                                    workspaceRoot: ci.workspaceRoot, toolVersion: XCMedic.configuration.version,
+                                    width: destination.map { TerminalText.width(fd: $0) } ?? 80, quiet: quiet)
         let text = Report.render(diagnosis, format: resolved, options: options)
         if let reportFile {
             try ReportFile.write(text, to: reportFile)

@@ -13,12 +13,17 @@ struct XCMedic: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [Scan.self, Rules.self, Explain.self, CIScriptsCommand.self, FlagsCommand.self,
-                      Bisect.self, BisectStep.self, Diff.self, MarkGood.self, Decode.self],
+                      Bisect.self, BisectStep.self, Diff.self, MarkGood.self, Decode.self, Manual.self],
         defaultSubcommand: nil
     )
 
     /// Usage and input errors exit 2 with one line on stderr; findings exit 1.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, !first.hasPrefix("-"), !subcommandNames.contains(first) {
+            let hint = Catalog.nearest(to: first, in: visibleSubcommandNames).map { "; did you mean '\($0)'?" } ?? ""
+            fail("unknown command '\(first)'\(hint) (commands: \(visibleSubcommandNames.joined(separator: ", ")))")
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -36,10 +41,34 @@ struct XCMedic: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = self.message(for: error)
-            if !message.isEmpty { fail(message.split(separator: "\n").first.map(String.init) ?? message, hint: true) }
+            let message = oneLine(self.message(for: error))
+            if !message.isEmpty { fail(message, hint: true) }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
+    }
+
+    static var subcommandNames: [String] {
+        configuration.subcommands.map { $0._commandName } + ["help"]
+    }
+
+    static var visibleSubcommandNames: [String] {
+        configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+    }
+
+    /// ArgumentParser's message on one line: the value list it prints below ("Please provide one of the
+    /// following:" and `- value` lines) in full, with the nearest value when one is close to what was typed.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard let head = lines.first else { return message }
+        let values = lines.dropFirst().filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+        guard !values.isEmpty else { return lines.joined(separator: " ") }
+        var text = head.replacingOccurrences(of: " Please provide one of the following:", with: "")
+        text += " Expected one of: \(values.joined(separator: ", "))."
+        if let typed = head.range(of: #"The value '([^']*)'"#, options: .regularExpression).map({ String(head[$0].dropFirst(11).dropLast()) }),
+           let near = Catalog.nearest(to: typed, in: values) {
+            text += " Did you mean '\(near)'?"
+        }
+        return text
     }
 
     static func fail(_ message: String, hint: Bool = false) -> Never {

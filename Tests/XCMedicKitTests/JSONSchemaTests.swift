@@ -31,6 +31,29 @@ final class JSONSchemaTests: XCTestCase {
         XCTAssertEqual(findings.map { $0["role"] as? String }, ["cause", "cause", "unrecognized", "symptom"])
     }
 
+    func testTestRunAndInvocationMatchTheSchema() throws {
+        let log = """
+        xcodebuild -workspace Shop.xcworkspace -scheme Shop -destination 'platform=iOS Simulator,name=iPhone 15 Pro' test
+        Test Suite 'All tests' started at 2024-05-01 10:00:00.000.
+        Test Case '-[ShopTests.CartTests testAdd]' started.
+        /src/CartTests.swift:12: error: -[ShopTests.CartTests testAdd] : XCTAssertTrue failed
+        Test Case '-[ShopTests.CartTests testAdd]' failed (0.003 seconds).
+        Test Case '-[ShopTests.CartTests testTotal]' passed (0.001 seconds).
+        Test Suite 'All tests' failed at 2024-05-01 10:00:00.010.
+        \t Executed 2 tests, with 1 failure (0 unexpected) in 0.004 (0.005) seconds
+        ✔ Test login() passed after 0.001 seconds.
+        ✔ Test run with 1 test passed after 0.001 seconds.
+        """
+        let json = try XCTUnwrap(try report(for: log) as? [String: Any])
+        XCTAssertEqual(SchemaValidator.validate(json, against: try schema), [])
+        let tests = try XCTUnwrap(json["tests"] as? [String: Any])
+        XCTAssertEqual(tests["total"] as? Int, 3)
+        XCTAssertEqual(tests["failed"] as? Int, 1)
+        XCTAssertEqual((tests["stated"] as? [[String: Any]])?.compactMap { $0["tests"] as? Int }, [2, 1])
+        let invocation = try XCTUnwrap(((json["inputs"] as? [[String: Any]])?.first)?["invocation"] as? [String: Any])
+        XCTAssertEqual(invocation["scheme"] as? String, "Shop")
+    }
+
     func testCleanLogReportMatchesTheSchema() throws {
         XCTAssertEqual(SchemaValidator.validate(try report(for: "Build complete!\n"), against: try schema), [])
     }

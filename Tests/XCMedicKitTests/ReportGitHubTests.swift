@@ -64,7 +64,10 @@ final class ReportGitHubTests: XCTestCase {
         let output = GitHubReport(workspaceRoot: ReportFixtures.workspace).render(diagnosis)
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let commands = try lines.map { try XCTUnwrap(WorkflowCommand.parse($0), "not a workflow command: \($0)") }
-        XCTAssertEqual(commands.count, diagnosis.findings.count)
+        // `** BUILD FAILED **` repeats the causes: every finding but the symptoms gets its annotation.
+        XCTAssertEqual(commands.count, diagnosis.findings.filter { $0.role != .symptom }.count)
+        XCTAssertTrue(diagnosis.findings.contains { $0.role == .symptom }, "the fixture has a symptom to leave out")
+        XCTAssertFalse(commands.contains { $0.data.contains("BUILD FAILED") }, output)
 
         let located = diagnosis.findings.filter { $0.location != nil }
         XCTAssertGreaterThanOrEqual(located.count, 4, "the fixture has four compiler-style errors")
@@ -108,8 +111,9 @@ final class ReportGitHubTests: XCTestCase {
 
     func testSeveritiesMapToErrorWarningNotice() {
         func finding(_ severity: Severity) -> Finding {
-            Finding(rule: "r", category: "c", severity: severity, role: .cause, title: "T", message: "m", captures: [:], collected: [:],
-                    count: 1, occurrences: [Occurrence(line: 1, input: 0, location: SourceLocation(file: "a.swift", line: 1, column: 2))],
+            let line = severity == .error ? 1 : severity == .warning ? 2 : 3
+            return Finding(rule: "r", category: "c", severity: severity, role: .cause, title: "T", message: "m", captures: [:], collected: [:],
+                    count: 1, occurrences: [Occurrence(line: line, input: 0, location: SourceLocation(file: "a.swift", line: line, column: 2))],
                     excerpt: [], explanation: "e", fixes: [], docs: [], errorInSwift6: false)
         }
         let diagnosis = Diagnosis(status: .failed, inputs: [.init(path: "-", bytes: 0, lines: 1, dialect: "plain")],

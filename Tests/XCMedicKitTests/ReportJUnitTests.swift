@@ -47,7 +47,8 @@ final class ReportJUnitTests: XCTestCase {
         // The assertion, not the `failed (0.003 seconds)` summary, is the message.
         XCTAssertEqual(login.failureMessage, #"XCTAssertEqual failed: ("1") is not equal to ("2")"#)
         XCTAssertTrue(login.failureText?.contains("Test Case '-[AppTests.LoginTests testLogin]' failed") ?? false, login.failureText ?? "")
-        XCTAssertFalse(cases.contains { $0.name == "testLogout" }, "a passing test is not reported")
+        let logout = try XCTUnwrap(cases.first { $0.name == "testLogout" }, "a passing test the log names is a testcase")
+        XCTAssertNil(logout.failureMessage)
         // `** TEST FAILED **` only wraps the failures above; it is not a testcase of its own.
         XCTAssertFalse(cases.contains { $0.classname == "build-failed" }, xml)
     }
@@ -64,7 +65,8 @@ final class ReportJUnitTests: XCTestCase {
         XCTAssertEqual(test.file, "LoginTests.swift")
         XCTAssertEqual(test.line, "9")
         XCTAssertEqual(test.failureMessage, "Expectation failed: (user → nil) != nil")
-        XCTAssertFalse(cases.contains { $0.name == "loginWorks()" })
+        let passing = try XCTUnwrap(cases.first { $0.name == "loginWorks()" }, xml)
+        XCTAssertNil(passing.failureMessage)
     }
 
     func testBuildBreakingFindingsAreFailedTestcasesOfTheirCategory() throws {

@@ -37,7 +37,12 @@ public enum Catalog {
 
     /// The id closest to `id` by edit distance, for "did you mean".
     public static func nearestID(to id: String, in rules: [Rule]) -> String? {
-        rules.map { ($0.id, editDistance($0.id, id)) }.min { $0.1 < $1.1 }.flatMap { $0.1 <= max(3, id.count / 2) ? $0.0 : nil }
+        nearest(to: id, in: rules.map(\.id))
+    }
+
+    /// The candidate closest to a mistyped word (a rule id, a subcommand, a format), if one is close enough.
+    public static func nearest(to word: String, in candidates: [String]) -> String? {
+        candidates.map { ($0, editDistance($0, word)) }.min { $0.1 < $1.1 }.flatMap { $0.1 <= max(2, min(3, word.count / 2)) ? $0.0 : nil }
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {

@@ -22,7 +22,7 @@ enum EmbeddedCatalog {
     - summary: Trust exactly this macro at the pinned revision (an allow-list that follows Package.resolved)
       commands: ['xcmedic ci-scripts --macro {package}:{macro}']
     - summary: Skip macro validation for this xcodebuild invocation (trusts every macro)
-      commands: ['xcodebuild ... -skipMacroValidation']
+      commands: ['xcodebuild {$args} -skipMacroValidation']
     - summary: Skip it machine-wide on CI (Xcode Cloud ci_post_clone.sh)
       commands: ['defaults write com.apple.dt.Xcode IDESkipMacroFingerprintValidation -bool YES']
   docs:
@@ -58,7 +58,7 @@ enum EmbeddedCatalog {
     - summary: Trust this macro at the pinned revision (name its package)
       commands: ['xcmedic ci-scripts --macro PACKAGE:{macro}']
     - summary: Skip macro validation for this invocation
-      commands: ['xcodebuild ... -skipMacroValidation']
+      commands: ['xcodebuild {$args} -skipMacroValidation']
     - summary: Skip it machine-wide on CI
       commands: ['defaults write com.apple.dt.Xcode IDESkipMacroFingerprintValidation -bool YES']
   examples:
@@ -88,7 +88,7 @@ enum EmbeddedCatalog {
     - summary: Trust exactly this plugin at the pinned revision
       commands: ['xcmedic ci-scripts --plugin {package}:{plugin}']
     - summary: Skip plugin validation for this xcodebuild invocation (trusts every plugin)
-      commands: ['xcodebuild ... -skipPackagePluginValidation']
+      commands: ['xcodebuild {$args} -skipPackagePluginValidation']
     - summary: Skip it machine-wide on CI; Xcode reads Apple's misspelled key
       commands: ['defaults write com.apple.dt.Xcode IDESkipPackagePluginFingerprintValidatation -bool YES']
   examples:
@@ -122,7 +122,7 @@ enum EmbeddedCatalog {
     - summary: Trust exactly this plugin at the pinned revision
       commands: ['xcmedic ci-scripts --plugin {package}:{plugin}']
     - summary: Skip plugin validation for this xcodebuild invocation
-      commands: ['xcodebuild ... -skipPackagePluginValidation']
+      commands: ['xcodebuild {$args} -skipPackagePluginValidation']
   examples:
     match:
       - line: "Validate plug-in 'OpenAPIGenerator' (exit code 65)"
@@ -152,7 +152,7 @@ enum EmbeddedCatalog {
     at an old plugin, or with swift build the macro target is not a dependency of the target that uses it.
   fixes:
     - summary: Fix the macro trust error first if there is one (trust the macro or pass -skipMacroValidation)
-      commands: ['xcodebuild ... -skipMacroValidation']
+      commands: ['xcodebuild {$args} -skipMacroValidation']
     - summary: Clear DerivedData and the package cache, then resolve packages again
       commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData', 'xcodebuild -resolvePackageDependencies']
   examples:
@@ -1370,7 +1370,7 @@ enum EmbeddedCatalog {
     - summary: Install the certificate with its private key (fastlane match, or import the .p12 into the CI keychain)
       commands: ['fastlane match appstore --readonly']
     - summary: Or point CODE_SIGN_IDENTITY and DEVELOPMENT_TEAM at a certificate you have, or switch the target to automatic signing
-      commands: ['xcodebuild ... CODE_SIGN_IDENTITY="Apple Distribution" DEVELOPMENT_TEAM={team}']
+      commands: ['xcodebuild {$args} CODE_SIGN_IDENTITY="Apple Distribution" DEVELOPMENT_TEAM={team}']
   docs:
     - https://developer.apple.com/documentation/technotes/tn3161-inside-code-signing-certificates
   examples:
@@ -1646,7 +1646,7 @@ enum EmbeddedCatalog {
     - summary: Remove the extended attributes from the project's files and the built product, then clean and rebuild
       commands: ['xattr -cr .', 'xattr -cr "{path}"']
     - summary: Move the project out of a synced folder (iCloud Drive Desktop & Documents, Dropbox), or build into DerivedData outside it
-      commands: ['xcodebuild ... -derivedDataPath /tmp/DerivedData']
+      commands: ['xcodebuild {$args} -derivedDataPath /tmp/DerivedData']
   docs:
     - https://developer.apple.com/library/archive/qa/qa1940/_index.html
   examples:
@@ -1702,7 +1702,7 @@ enum EmbeddedCatalog {
     - summary: Install the profiles on the runner (fastlane match installs every bundle ID you list)
       commands: ['fastlane match appstore --readonly --app_identifier "com.example.app,com.example.app.share"']
     - summary: Set PROVISIONING_PROFILE_SPECIFIER for this target and configuration, or let Xcode manage signing on CI with an App Store Connect API key
-      commands: ['xcodebuild ... -allowProvisioningUpdates -authenticationKeyPath AuthKey.p8 -authenticationKeyID KEY_ID -authenticationKeyIssuerID ISSUER_ID']
+      commands: ['xcodebuild {$args} -allowProvisioningUpdates -authenticationKeyPath AuthKey.p8 -authenticationKeyID KEY_ID -authenticationKeyIssuerID ISSUER_ID']
     - summary: For -exportArchive, map every bundle ID (extensions too) to a profile name in ExportOptions.plist
       snippet: |
         <key>provisioningProfiles</key>
@@ -1779,9 +1779,9 @@ enum EmbeddedCatalog {
     the bundle ID is installed. Locally Xcode creates the profile silently; a clean CI runner cannot.
   fixes:
     - summary: For simulator-only builds and tests, do not sign at all
-      commands: ['xcodebuild ... CODE_SIGNING_ALLOWED=NO']
+      commands: ['xcodebuild {$args} CODE_SIGNING_ALLOWED=NO']
     - summary: Let xcodebuild create and download the profile with an App Store Connect API key
-      commands: ['xcodebuild ... -allowProvisioningUpdates -authenticationKeyPath AuthKey.p8 -authenticationKeyID KEY_ID -authenticationKeyIssuerID ISSUER_ID']
+      commands: ['xcodebuild {$args} -allowProvisioningUpdates -authenticationKeyPath AuthKey.p8 -authenticationKeyID KEY_ID -authenticationKeyIssuerID ISSUER_ID']
     - summary: Or sign manually on CI with profiles installed by fastlane match
       commands: ['fastlane match development --readonly --app_identifier {bundleID}']
   docs:
@@ -1913,7 +1913,7 @@ enum EmbeddedCatalog {
     - summary: Give every target (app extensions too) its own profile for its own bundle ID; with fastlane match list them all
       commands: ['fastlane match appstore --readonly --app_identifier "com.example.app,com.example.app.widget"']
     - summary: Use one signing style per target; with automatic signing leave PROVISIONING_PROFILE_SPECIFIER and CODE_SIGN_IDENTITY empty (Automatic)
-      commands: ['xcodebuild ... CODE_SIGN_STYLE=Manual PROVISIONING_PROFILE_SPECIFIER="match AppStore com.example.app"']
+      commands: ['xcodebuild {$args} CODE_SIGN_STYLE=Manual PROVISIONING_PROFILE_SPECIFIER="match AppStore com.example.app"']
     - summary: For a device not in a development profile, register it and regenerate the profile
       commands: ['fastlane run register_device udid:UDID name:NAME', 'fastlane match development --force_for_new_devices']
   docs:
@@ -1963,7 +1963,7 @@ enum EmbeddedCatalog {
     account holder has not accepted an updated Program License Agreement.
   fixes:
     - summary: Give xcodebuild an App Store Connect API key and let it manage profiles
-      commands: ['xcodebuild ... -allowProvisioningUpdates -authenticationKeyPath AuthKey.p8 -authenticationKeyID KEY_ID -authenticationKeyIssuerID ISSUER_ID']
+      commands: ['xcodebuild {$args} -allowProvisioningUpdates -authenticationKeyPath AuthKey.p8 -authenticationKeyID KEY_ID -authenticationKeyIssuerID ISSUER_ID']
     - summary: Sign archives for distribution (app-store / ad-hoc export) rather than development, or register a device for development profiles
     - summary: After "PLA Update available", the account holder accepts the new agreement on developer.apple.com
     - summary: Or sign manually on CI with profiles installed by fastlane match
@@ -1994,9 +1994,9 @@ enum EmbeddedCatalog {
     not write (names like Package_Package).
   fixes:
     - summary: For simulator builds and tests, do not sign
-      commands: ['xcodebuild ... CODE_SIGNING_ALLOWED=NO']
+      commands: ['xcodebuild {$args} CODE_SIGNING_ALLOWED=NO']
     - summary: Pass the team on the command line or in an xcconfig
-      commands: ['xcodebuild ... DEVELOPMENT_TEAM=ABCDE12345']
+      commands: ['xcodebuild {$args} DEVELOPMENT_TEAM=ABCDE12345']
     - summary: For CocoaPods resource bundles, turn signing off for bundle targets in the Podfile
       snippet: |
         post_install do |installer|
@@ -2036,7 +2036,7 @@ enum EmbeddedCatalog {
   fixes:
     - summary: Fix the signing error reported just before this line, if any
     - summary: For simulator builds, build for the simulator SDK and skip signing
-      commands: ['xcodebuild ... -destination "generic/platform=iOS Simulator" CODE_SIGNING_ALLOWED=NO']
+      commands: ['xcodebuild {$args} -destination "generic/platform=iOS Simulator" CODE_SIGNING_ALLOWED=NO']
     - summary: For device builds, set DEVELOPMENT_TEAM and a signing identity (or automatic signing with -allowProvisioningUpdates)
   examples:
     match:
@@ -2253,9 +2253,9 @@ enum EmbeddedCatalog {
     than the file now says.
   fixes:
     - summary: Make the tool change the entitlements before the build, not during it; then clean and build again
-      commands: ['xcodebuild clean build ...']
+      commands: ['xcodebuild clean build {$args}']
     - summary: If a tool must edit it during the build, allow it explicitly
-      commands: ['xcodebuild ... CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION=YES']
+      commands: ['xcodebuild {$args} CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION=YES']
   examples:
     match:
       - line: 'error: Entitlements file "OTFMagicBox.entitlements" was modified during the build, which is not supported. You can disable this error by setting ''CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION'' to ''YES'', however this may cause the built product''s code signature or provisioning profile to contain incorrect entitlements.'
@@ -2336,11 +2336,11 @@ enum EmbeddedCatalog {
     platform.
   fixes:
     - summary: List the simulators and destinations this Xcode really has
-      commands: ['xcrun simctl list devices available', 'xcodebuild -showdestinations -scheme MyScheme']
+      commands: ['xcrun simctl list devices available', 'xcodebuild -showdestinations {$selection}']
     - summary: Ask for a device and OS pair the image has, or address the simulator by its UDID
-      commands: ["xcodebuild ... -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2'", "xcodebuild ... -destination 'id=UDID'"]
+      commands: ["xcodebuild build {$selection} -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2'", "xcodebuild build {$selection} -destination 'id=UDID'"]
     - summary: Builds that run nothing do not need a device at all
-      commands: ["xcodebuild build ... -destination 'generic/platform=iOS Simulator'"]
+      commands: ["xcodebuild build {$args} -destination 'generic/platform=iOS Simulator'"]
     - summary: Create the device if the runtime exists but the device does not
       commands: ['xcrun simctl create "CI iPhone" "iPhone 16" com.apple.CoreSimulator.SimRuntime.iOS-18-2']
   docs:
@@ -2763,7 +2763,7 @@ enum EmbeddedCatalog {
     another OS version than expected.
   fixes:
     - summary: Name the OS version or the simulator's UDID in -destination
-      commands: ["xcodebuild ... -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2'"]
+      commands: ["xcodebuild build {$selection} -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2'"]
   examples:
     match:
       - line: "--- xcodebuild: WARNING: Using the first of multiple matching destinations:\n{ platform:iOS Simulator, id:CA81380D-3348-43E9-B16E-982719A9580F, OS:17.5, name:iPhone 15 }"
@@ -2958,12 +2958,12 @@ enum EmbeddedCatalog {
     re-resolves silently, so the change works there and fails only on CI.
   fixes:
     - summary: Re-resolve locally with the same Xcode and commit the updated Package.resolved (with its originHash)
-      commands: ['xcodebuild -resolvePackageDependencies -scheme MyScheme', 'git add "*Package.resolved" && git commit -m "Update Package.resolved"']
+      commands: ['xcodebuild -resolvePackageDependencies {$selection}', 'git add "*Package.resolved" && git commit -m "Update Package.resolved"']
     - summary: For a SwiftPM package
       commands: ['swift package resolve', 'git add Package.resolved']
     - summary: Commit the file Xcode reads; for a workspace that is MyApp.xcworkspace/xcshareddata/swiftpm/Package.resolved, for a project MyApp.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved
     - summary: Catch it before CI; resolve, then fail when the file changed
-      commands: ["xcodebuild -resolvePackageDependencies -scheme MyScheme && git diff --exit-code -- '*Package.resolved'"]
+      commands: ["xcodebuild -resolvePackageDependencies {$selection} && git diff --exit-code -- '*Package.resolved'"]
   docs:
     - https://developer.apple.com/documentation/xcode/making-dependencies-available-to-xcode-cloud
   examples:
@@ -2996,7 +2996,7 @@ enum EmbeddedCatalog {
     (XcodeGen, Tuist) on CI without it.
   fixes:
     - summary: Resolve locally and commit Package.resolved at exactly the path in the message (un-ignore it if needed)
-      commands: ['xcodebuild -resolvePackageDependencies -scheme MyScheme', 'git add -f MyApp.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved']
+      commands: ['xcodebuild -resolvePackageDependencies {$selection}', 'git add -f MyApp.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved']
     - summary: For generated projects, keep a committed copy and put it in place after generating (Xcode Cloud ci_post_clone.sh)
       commands: ['mkdir -p MyApp.xcodeproj/project.xcworkspace/xcshareddata/swiftpm && cp Package.resolved MyApp.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/']
   docs:
@@ -3079,7 +3079,7 @@ enum EmbeddedCatalog {
     committed Package.resolved is then an error instead of a silent re-resolve.
   fixes:
     - summary: Keep the committed Package.resolved in step with the project; resolve and commit after each dependency change
-      commands: ['xcodebuild -resolvePackageDependencies -scheme MyScheme']
+      commands: ['xcodebuild -resolvePackageDependencies {$selection}']
   docs:
     - https://developer.apple.com/documentation/xcode/making-dependencies-available-to-xcode-cloud
   examples:
@@ -3530,7 +3530,7 @@ enum EmbeddedCatalog {
     - summary: Give the runner access; an SSH key and known_hosts for ssh URLs, a token for https URLs
       commands: ['ssh-keyscan github.com >> ~/.ssh/known_hosts']
     - summary: Make xcodebuild use the system git, so git config and credential helpers apply
-      commands: ['xcodebuild ... -scmProvider system']
+      commands: ['xcodebuild {$args} -scmProvider system']
     - summary: Check the URL and that it is reachable from the runner
       commands: ['git ls-remote {url}']
   examples:
@@ -3584,7 +3584,7 @@ enum EmbeddedCatalog {
     - summary: For ssh URLs, add a deploy key to the agent and the server's host key to known_hosts
       commands: ['ssh-add - <<< "$DEPLOY_KEY"', 'ssh-keyscan github.com >> ~/.ssh/known_hosts']
     - summary: For https URLs, give git a token (and make xcodebuild use the system git so it applies)
-      commands: ['git config --global url."https://x-access-token:${GITHUB_TOKEN}@github.com/".insteadOf "https://github.com/"', 'xcodebuild ... -scmProvider system']
+      commands: ['git config --global url."https://x-access-token:${GITHUB_TOKEN}@github.com/".insteadOf "https://github.com/"', 'xcodebuild {$args} -scmProvider system']
     - summary: Use the same URL scheme (all https or all ssh) in Package.swift, the Xcode project and Package.resolved
   examples:
     match:
@@ -3626,9 +3626,9 @@ enum EmbeddedCatalog {
     checkout) and is listed as its own finding when xcmedic knows it; otherwise the `reason` lines say it.
   fixes:
     - summary: Read the lines right after this one; to see them alone, resolve in a separate step
-      commands: ['xcodebuild -resolvePackageDependencies -scheme MyScheme']
+      commands: ['xcodebuild -resolvePackageDependencies {$selection}']
     - summary: When a checkout or repository folder "doesn't exist", the package cache is stale; clear it and resolve again
-      commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData/*/SourcePackages ~/Library/Caches/org.swift.swiftpm', 'xcodebuild -resolvePackageDependencies -scheme MyScheme']
+      commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData/*/SourcePackages ~/Library/Caches/org.swift.swiftpm', 'xcodebuild -resolvePackageDependencies {$selection}']
   examples:
     match:
       - line: 'xcodebuild: error: Could not resolve package dependencies:'
@@ -3765,7 +3765,7 @@ enum EmbeddedCatalog {
     - summary: Run pod install before xcodebuild (with the CocoaPods version from the Gemfile)
       commands: ['bundle exec pod install --deployment']
     - summary: Build the workspace, not the project
-      commands: ['xcodebuild -workspace MyApp.xcworkspace -scheme MyApp ...']
+      commands: ['xcodebuild {$args}']
     - summary: If Pods/ is cached, key the cache on Podfile.lock
   docs:
     - https://guides.cocoapods.org/using/using-cocoapods.html
@@ -4305,7 +4305,7 @@ enum EmbeddedCatalog {
     Otherwise the library is not built before this target or LIBRARY_SEARCH_PATHS is wrong.
   fixes:
     - summary: Build the workspace, after installing pods, not the project
-      commands: ['pod install', 'xcodebuild -workspace App.xcworkspace -scheme App build']
+      commands: ['pod install', 'xcodebuild {$selection} build']
     - summary: Remove stale lib{library}.a entries from Build Phases > Link Binary With Libraries
     - summary: Make sure the target that produces the library is a dependency of this one, or fix LIBRARY_SEARCH_PATHS
     - summary: On Linux, install the library's development package
@@ -4348,7 +4348,7 @@ enum EmbeddedCatalog {
     .xcframework slice for this platform is missing or FRAMEWORK_SEARCH_PATHS does not point at it.
   fixes:
     - summary: Run pod install and build the workspace
-      commands: ['pod install', 'xcodebuild -workspace App.xcworkspace -scheme App build']
+      commands: ['pod install', 'xcodebuild {$selection} build']
     - summary: Remove the stale {framework} entry from Link Binary With Libraries and add it again from the workspace
     - summary: For vendored frameworks, ship an .xcframework with a slice for every platform you build, or fix FRAMEWORK_SEARCH_PATHS
   examples:
@@ -4389,7 +4389,7 @@ enum EmbeddedCatalog {
     - summary: For a test target, make the host app a dependency of the test target and check TEST_HOST / BUNDLE_LOADER
       snippet: 'BUNDLE_LOADER = $(TEST_HOST)'
     - summary: Remove the stale path or flag from Other Linker Flags and Link Binary With Libraries
-      commands: ['xcodebuild -showBuildSettings -scheme MyScheme | grep -E "OTHER_LDFLAGS|BUNDLE_LOADER|TEST_HOST"']
+      commands: ['xcodebuild -showBuildSettings {$selection} | grep -E "OTHER_LDFLAGS|BUNDLE_LOADER|TEST_HOST"']
   examples:
     match:
       - line: 'ld: file not found: /Users/yo/Library/Developer/Xcode/DerivedData/FreeTamilEbook-apujhcbxqtkxjegtbslsegiusyvz/Build/Products/Debug-iphonesimulator/FreeTamilEbook.app/FreeTamilEbook'
@@ -4463,7 +4463,7 @@ end"
     to find a bitcode build of the library.
   fixes:
     - summary: Turn bitcode off for the target (and for Pods targets)
-      commands: ['xcodebuild ... ENABLE_BITCODE=NO']
+      commands: ['xcodebuild {$args} ENABLE_BITCODE=NO']
       snippet: "post_install do |installer|\n  installer.pods_project.targets.each do |t|\n    t.build_configurations.each { |c| c.build_settings['ENABLE_BITCODE'] = 'NO' }\n  end\nend"
   examples:
     match:
@@ -4597,7 +4597,7 @@ end"
   fixes:
     - summary: Read the ld output directly above this line; the root-cause findings above name what is missing
     - summary: If the log shows nothing above it, build again with the full log (no formatter) to see the linker's message
-      commands: ['xcodebuild ... build 2>&1 | tee build.log | grep -E "^(ld|Undefined|duplicate)"']
+      commands: ['xcodebuild {$args} build 2>&1 | tee build.log | grep -E "^(ld|Undefined|duplicate)"']
   examples:
     match:
       - line: 'clang: error: linker command failed with exit code 1 (use -v to see invocation)'
@@ -4647,7 +4647,7 @@ end"
     - summary: Add the product that provides {module} to this target (target > General > Frameworks and Libraries, or the target's dependencies in Package.swift)
       snippet: ".target(name: \"App\", dependencies: [.product(name: \"{module}\", package: \"...\")])"
     - summary: Resolve packages first and build the workspace, not the project
-      commands: ['xcodebuild -resolvePackageDependencies -workspace App.xcworkspace -scheme App', 'xcodebuild -workspace App.xcworkspace -scheme App build']
+      commands: ['xcodebuild -resolvePackageDependencies {$selection}', 'xcodebuild {$selection} build']
     - summary: For an Apple-only framework in code that also builds on Linux or another platform, guard the import
       snippet: "#if canImport({module})\nimport {module}\n#endif"
     - summary: Clear stale DerivedData when the dependency did build
@@ -4700,7 +4700,7 @@ end"
     - summary: Use a dependency version that ships an .xcframework with the missing slice
     - summary: Make EXCLUDED_ARCHS and ONLY_ACTIVE_ARCH the same in the app, its dependencies and Pods targets; remove old EXCLUDED_ARCHS[sdk=iphonesimulator*] = arm64 workarounds
     - summary: Build for the simulator architecture you have explicitly
-      commands: ["xcodebuild ... -destination 'platform=iOS Simulator,name=iPhone 16,arch=arm64'"]
+      commands: ["xcodebuild build {$selection} -destination 'platform=iOS Simulator,name=iPhone 16,arch=arm64'"]
   docs:
     - https://developer.apple.com/documentation/technotes/tn3117-resolving-build-errors-for-apple-silicon
   examples:
@@ -4732,7 +4732,7 @@ end"
     - summary: "Add the product that provides {module} to the target's dependencies, or guard the import with #if canImport({module})"
     - summary: If the dependency is only used internally by a framework, import it `internal` or `@_implementationOnly` so its interface does not expose it
     - summary: To confirm it is the scan, build once without explicit modules
-      commands: ['xcodebuild ... SWIFT_ENABLE_EXPLICIT_MODULES=NO']
+      commands: ['xcodebuild {$args} SWIFT_ENABLE_EXPLICIT_MODULES=NO']
   docs:
     - https://docs.swift.org/compiler/documentation/diagnostics/dependency-scan
   examples:
@@ -5033,7 +5033,7 @@ end"
     - summary: If the dump mentions deserializing a module, clear DerivedData and rebuild dependencies with this Xcode
       commands: ['rm -rf ~/Library/Developer/Xcode/DerivedData']
     - summary: To find the file in an optimized build, compile one file at a time
-      commands: ['xcodebuild ... SWIFT_COMPILATION_MODE=singlefile']
+      commands: ['xcodebuild {$args} SWIFT_COMPILATION_MODE=singlefile']
     - summary: Pin the previous Xcode on CI until a fixed release, and report the crash with the dump
       docs: https://github.com/swiftlang/swift/issues
   examples:
@@ -5084,7 +5084,7 @@ end"
     Swift compile jobs, a whole-module optimized build or a big type-checking job need more memory than the runner has.
   fixes:
     - summary: Run fewer compile jobs at once
-      commands: ['swift build -j 2', 'xcodebuild ... -jobs 2']
+      commands: ['swift build -j 2', 'xcodebuild {$args} -jobs 2']
     - summary: Give the container or runner more memory (or swap), or build Release without whole-module optimization on small machines
     - summary: Split very large files or expressions that make the type checker use a lot of memory
   examples:
@@ -5223,7 +5223,7 @@ end"
     - summary: Split the expression into smaller statements with explicit types
       snippet: "let subtotal: Double = price * Double(quantity)\nlet total: Double = subtotal + shipping"
     - summary: Find other slow expressions before they fail
-      commands: ['xcodebuild ... OTHER_SWIFT_FLAGS="-Xfrontend -warn-long-expression-type-checking=200"']
+      commands: ['xcodebuild {$args} OTHER_SWIFT_FLAGS="-Xfrontend -warn-long-expression-type-checking=200"']
   docs:
     - https://docs.swift.org/compiler/documentation/diagnostics/expression-too-complex
   examples:
@@ -5325,7 +5325,7 @@ end"
     above it show which file asked for it.
   fixes:
     - summary: Install pods and build the workspace
-      commands: ['pod install', 'xcodebuild -workspace App.xcworkspace -scheme App build']
+      commands: ['pod install', 'xcodebuild {$selection} build']
     - summary: Check the header is committed and on HEADER_SEARCH_PATHS (or import it as <Module/{header}> from its framework)
       commands: ['git ls-files | grep {header}']
   examples:
@@ -5584,7 +5584,7 @@ end"
     pod) rsync fails with code 23 and the phase fails.
   fixes:
     - summary: Reinstall the pods and build the workspace (not the project), so every pod target is built before the app
-      commands: ['pod install', 'xcodebuild -workspace App.xcworkspace -scheme App build']
+      commands: ['pod install', 'xcodebuild {$selection} build']
     - summary: If the path names a configuration the Podfile does not know (a custom build configuration), map it in the Podfile with `project 'App', 'Staging' => :release`
     - summary: Check that Find Implicit Dependencies is on for the scheme (Edit Scheme > Build)
   examples:
@@ -5986,7 +5986,7 @@ end"
     - summary: Find the crash report in the result bundle (or ~/Library/Logs/DiagnosticReports) and fix the trap or bad access it shows
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
     - summary: Reproduce with just that test, under the debugger or with the Address Sanitizer
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -enableAddressSanitizer YES -only-testing:AppTests"]
+      commands: ["xcodebuild test {$selection} -destination {$destination} -enableAddressSanitizer YES -only-testing:{$test-target}"]
   examples:
     match:
       - line: 'Test crashed with signal abrt.'
@@ -6035,7 +6035,7 @@ end"
     -only-testing: matches no test and runs nothing.
   fixes:
     - summary: Run just this test locally with the same destination
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:'{identifier}'"]
+      commands: ["xcodebuild test {$selection} -destination {$destination} -only-testing:'{identifier}'"]
     - summary: Read the failure with its attachments in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
   examples:
@@ -6075,7 +6075,7 @@ end"
     swift-corelibs-xctest on Linux as Suite.test.
   fixes:
     - summary: Run just this test locally with the same destination
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:{suite:slashes}/{test}", 'swift test --filter {suite}.{test}']
+      commands: ["xcodebuild test {$selection} -destination {$destination} -only-testing:{$test-id}", 'swift test {$package} --filter {suite}.{test}']
     - summary: Read the failure with its attachments in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
   examples:
@@ -6114,7 +6114,7 @@ end"
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
     - summary: If the test legitimately needs longer, raise its allowance
       snippet: "override func setUp() { executionTimeAllowance = 120 }"
-      commands: ['xcodebuild test ... -test-timeouts-enabled YES -default-test-execution-time-allowance 120']
+      commands: ['xcodebuild test {$args} -test-timeouts-enabled YES -default-test-execution-time-allowance 120']
   examples:
     match:
       - line: "exceeded execution time allowance of 10 minutes. The test may have hung; check Xcode's test report for additional diagnostics. If the test requires additional time, use -[XCTestCase executionTimeAllowance] or one of xcodebuild's command-line overrides."
@@ -6142,7 +6142,7 @@ end"
     has the details and attachments.
   fixes:
     - summary: Run just this test locally with the same destination
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:{suite:slashes}/{test}"]
+      commands: ["xcodebuild test {$selection} -destination {$destination} -only-testing:{$test-id}"]
     - summary: Read the failure and its screenshots in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
   examples:
@@ -6181,7 +6181,7 @@ end"
     - summary: Read the failure in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
     - summary: Run just this test, without parallel testing, to see its output
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -parallel-testing-enabled NO -only-testing:{suite:slashes}/{test}"]
+      commands: ["xcodebuild test {$selection} -destination {$destination} -parallel-testing-enabled NO -only-testing:{$test-id}"]
   examples:
     match:
       - line: "Test case '-[LPSceneLayerMoveGestureRecognizerTests testOptionDragDuplicationCopiesAndReplacesDraggingLayersWithPastedLayers]' failed on 'My Mac - xctest (99082)' (0.974 seconds)"
@@ -6222,7 +6222,7 @@ end"
     parts of the message show the values the compared sub-expressions had.
   fixes:
     - summary: Run just this test
-      commands: ['swift test --filter "{test}"', "xcodebuild test -scheme App -destination 'platform=macOS' -only-testing:AppTests"]
+      commands: ['swift test {$package} --filter "{test}"', "xcodebuild test {$selection} -destination 'platform=macOS' -only-testing:{$test-target}"]
   examples:
     match:
       - line: '✘ Test testFailTrueIsFalse() recorded an issue at Test.swift:17:9: Expectation failed: true == false'
@@ -6261,7 +6261,7 @@ end"
     above it give each failure; xcbeautify shortens the line to "name (seconds) N issue(s)".
   fixes:
     - summary: Run just this test
-      commands: ['swift test --filter "{test}"']
+      commands: ['swift test {$package} --filter "{test}"']
   examples:
     match:
       - line: '✘ Test testFailTrueIsFalse() failed after 0.001 seconds with 1 issue.'
@@ -6293,7 +6293,7 @@ end"
     - summary: Read the failure in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
     - summary: Run just this test without parallel testing
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -parallel-testing-enabled NO -only-testing:{suite:slashes}/{test}"]
+      commands: ["xcodebuild test {$selection} -destination {$destination} -parallel-testing-enabled NO -only-testing:{$test-id}"]
   examples:
     match:
       - line: "[15:47:28]: ▸     ✖ [ExampleTestTests] testExample on 'Clone 1 of iPhone 17 Pro - ExampleTest (96789)' (0.474 seconds)"
@@ -6321,7 +6321,7 @@ end"
     - summary: Run just this test locally, or read it in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
     - summary: Keep the raw log next to the formatted one so file and line are available
-      commands: ['set -o pipefail && xcodebuild test ... | tee xcodebuild.log | xcbeautify']
+      commands: ['set -o pipefail && xcodebuild test {$args} | tee xcodebuild.log | xcbeautify']
   examples:
     match:
       - line: '    ✗ testBuildErrorSummary, XCTAssertEqual failed: ("normal") is not equal to ("buildSummaryWithError")'
@@ -6367,7 +6367,7 @@ end"
     them, so look for the test's raw `file:line: error:` line or the result bundle.
   fixes:
     - summary: Run just this test locally and compare the values in the message
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:AppTests/Suite/{test}"]
+      commands: ["xcodebuild test {$selection} -destination {$destination} -only-testing:{$test-id}"]
     - summary: Read the failure with its file and line in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
   examples:
@@ -6407,7 +6407,7 @@ end"
     runner appear here too, without an assertion message.
   fixes:
     - summary: Re-run only the failing tests
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:AppTests/Suite/test"]
+      commands: ["xcodebuild test {$selection} -destination {$destination} -only-testing:{$test-id}"]
     - summary: Read each failure in the result bundle
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
   examples:
@@ -6445,7 +6445,7 @@ end"
     - summary: Find the crash in the result bundle's diagnostics (or ~/Library/Logs/DiagnosticReports) and fix the trap it names
       commands: ['xcrun xcresulttool get test-results tests --path Test.xcresult']
     - summary: If it was a timeout, raise the allowance or fix the hang
-      commands: ['xcodebuild test ... -test-timeouts-enabled YES -default-test-execution-time-allowance 120']
+      commands: ['xcodebuild test {$args} -test-timeouts-enabled YES -default-test-execution-time-allowance 120']
   examples:
     match:
       - line: 'Restarting after unexpected exit or crash in TestingTestTests/testFailure(); summary will include totals from previous launches.'
@@ -6646,7 +6646,7 @@ end"
   fixes:
     - summary: Read the reason and the first frames of the "Last Exception Backtrace" printed with it; fix the call it names
     - summary: Stop on it in the debugger with an exception breakpoint (All Objective-C Exceptions), running just that test
-      commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -only-testing:AppTests"]
+      commands: ["xcodebuild test {$selection} -destination {$destination} -only-testing:{$test-target}"]
   examples:
     match:
       - line: 'libc++abi.dylib: terminating with uncaught exception of type NSException'
@@ -6675,7 +6675,7 @@ end"
     - summary: Boot the simulator before testing and retry once with a clean one
       commands: ['xcrun simctl boot "iPhone 16"', 'xcrun simctl erase all']
     - summary: Run fewer simulator clones at once
-      commands: ['xcodebuild test ... -parallel-testing-worker-count 2']
+      commands: ['xcodebuild test {$args} -parallel-testing-worker-count 2']
     - summary: Skip heavy launch work when XCTestConfigurationFilePath is set
   examples:
     match:
@@ -6737,7 +6737,7 @@ end"
     Swift Testing). The failing tests' own "recorded an issue at file:line" lines come earlier in the full log.
   fixes:
     - summary: Run just this suite and read its issues
-      commands: ['swift test --filter "{test}"']
+      commands: ['swift test {$package} --filter "{test}"']
   examples:
     match:
       - line: '✘ Suite AnalyzeErrorTests failed after 1.199 seconds with 3 issues.'
@@ -6820,7 +6820,7 @@ end"
     error listed above (compile, link, signing, package or macro trust), not a test.
   fixes:
     - summary: Fix the build errors listed above; reproduce with build-for-testing
-      commands: ["xcodebuild build-for-testing -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'"]
+      commands: ["xcodebuild build-for-testing {$selection} -destination {$destination}"]
   examples:
     match:
       - line: "\tTesting cancelled because the build failed."
@@ -7027,7 +7027,7 @@ end"
     - summary: See what is left and what takes the space
       commands: ['df -h', 'du -sh ~/Library/Developer/Xcode/DerivedData ~/Library/Developer/Xcode/Archives ~/Library/Developer/CoreSimulator']
     - summary: Build into a per-job DerivedData folder and delete it after the job
-      commands: ['xcodebuild ... -derivedDataPath build/DerivedData', 'rm -rf build/DerivedData']
+      commands: ['xcodebuild {$args} -derivedDataPath build/DerivedData', 'rm -rf build/DerivedData']
     - summary: Remove simulators and runtimes nobody uses
       commands: ['xcrun simctl delete unavailable', 'xcrun simctl runtime list', 'xcrun simctl runtime delete RUNTIME_ID']
   examples:
@@ -7432,7 +7432,7 @@ end"
     earlier attempt in a retry loop or a reused workspace on a self-hosted runner. Nothing was built.
   fixes:
     - summary: Delete the old result bundle before the run, or use a unique path per attempt
-      commands: ['rm -rf "{path}"', 'xcodebuild ... -resultBundlePath "build/Test-$(date +%s).xcresult"']
+      commands: ['rm -rf "{path}"', 'xcodebuild {$args} -resultBundlePath "build/Test-$(date +%s).xcresult"']
   examples:
     match:
       - line: 'xcodebuild: error: Existing file at -resultBundlePath "/output/file.xcresult"'
@@ -7614,7 +7614,7 @@ end"
     destinations in one action.
   fixes:
     - summary: Find the action that was still running and what it waited for (its log in App Store Connect); give tests timeouts
-      snippet: 'xcodebuild test ... -test-timeouts-enabled YES -default-test-execution-time-allowance 300'
+      snippet: 'xcodebuild test {$args} -test-timeouts-enabled YES -default-test-execution-time-allowance 300'
     - summary: Split long test runs into several actions or workflows, or test on fewer destinations
   docs:
     - https://developer.apple.com/documentation/xcode/configuring-your-first-xcode-cloud-workflow
@@ -7644,7 +7644,7 @@ end"
     - summary: Give it more time and tries
       commands: ['export FASTLANE_XCODEBUILD_SETTINGS_TIMEOUT=120', 'export FASTLANE_XCODEBUILD_SETTINGS_RETRIES=5']
     - summary: Resolve packages in an earlier step so the settings come back quickly
-      commands: ['xcodebuild -resolvePackageDependencies -scheme App']
+      commands: ['xcodebuild -resolvePackageDependencies {$selection}']
   examples:
     match:
       - line: '[!] xcodebuild -showBuildSettings timed out after 4 retries with a base timeout of 3. You can override the base timeout value with the environment variable FASTLANE_XCODEBUILD_SETTINGS_TIMEOUT, and the number of retries with the environment variable FASTLANE_XCODEBUILD_SETTINGS_RETRIES'
@@ -7707,7 +7707,7 @@ end"
     download), or whether the build simply got slower than the limit.
   fixes:
     - summary: Find the last step's last lines; a test or simulator that hangs needs its own timeout
-      snippet: 'xcodebuild test ... -test-timeouts-enabled YES -default-test-execution-time-allowance 300'
+      snippet: 'xcodebuild test {$args} -test-timeouts-enabled YES -default-test-execution-time-allowance 300'
     - summary: Raise the limit if the build legitimately takes longer (GitHub Actions timeout-minutes, Azure timeoutInMinutes, GitLab timeout)
       snippet: |
         jobs:
@@ -7745,7 +7745,7 @@ end"
     usually just stops; nothing in it failed.
   fixes:
     - summary: Re-run the job; if it recurs, limit the build's parallelism or memory so the runner agent keeps running
-      commands: ['xcodebuild ... -jobs 4', 'swift build -j 4']
+      commands: ['xcodebuild {$args} -jobs 4', 'swift build -j 4']
     - summary: On self-hosted runners, check the machine's logs for an out-of-memory kill, a sleep or a reboot at that time
   examples:
     match:
@@ -7777,7 +7777,7 @@ end"
   fixes:
     - summary: Look at the job's duration against its timeout, and at the last lines the step printed before it hung
     - summary: Give hanging tests a timeout, or raise the job's timeout if the build legitimately takes longer
-      snippet: 'xcodebuild test ... -test-timeouts-enabled YES -default-test-execution-time-allowance 300'
+      snippet: 'xcodebuild test {$args} -test-timeouts-enabled YES -default-test-execution-time-allowance 300'
   examples:
     match:
       - line: 'Error: The operation was canceled.'
@@ -7817,7 +7817,7 @@ end"
     memory issue" is jetsam killing the app for its memory use.
   fixes:
     - summary: Build with fewer parallel jobs
-      commands: ['swift build -j 1', 'xcodebuild ... -jobs 2']
+      commands: ['swift build -j 1', 'xcodebuild {$args} -jobs 2']
     - summary: Give the machine or container more memory, or add swap on a small VM
       commands: ['free -h', 'sudo fallocate -l 4G /swapfile && sudo chmod 600 /swapfile && sudo mkswap /swapfile && sudo swapon /swapfile']
   examples:
@@ -7999,7 +7999,7 @@ end"
   fixes:
     - summary: Update the task to its current major version (Xcode@5) and check its inputs for the kind of target you build
     - summary: Or run xcodebuild from a script step instead of the task
-      commands: ['xcodebuild -workspace App.xcworkspace -scheme App build']
+      commands: ['xcodebuild {$selection} build']
   examples:
     match:
       - line: '2016-08-05T13:54:18.2481560Z ##[error]Unable to process command ##vso[task.complete ]Return code: NaN successfully.'
@@ -8355,7 +8355,7 @@ end"
     error of each file first: later errors in the same file are often consequences of it.
   fixes:
     - summary: Open the file at the line and column shown and fix the code; reproduce locally with the same Xcode and scheme
-      commands: ['xcodebuild -scheme App -destination "generic/platform=iOS Simulator" build']
+      commands: ['xcodebuild {$selection} -destination "generic/platform=iOS Simulator" build']
   examples:
     match:
       - line: "/Users/musalj/code/OSS/ObjectiveSugar/Classes/NSNumber+ObjectiveSugar.m:26:5: error: use of undeclared identifier 'trololo'"

@@ -139,18 +139,40 @@ public enum RuleDocument {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    public static func table(_ rules: [Rule]) -> String {
+    /// One row per rule: id, category, severity, role and title. Rows wider than `width` columns put the
+    /// title, wrapped, on the lines below the id.
+    public static func table(_ rules: [Rule], width: Int = 80) -> String {
         let idWidth = min(44, rules.map(\.id.count).max() ?? 10)
         let catWidth = min(28, rules.map(\.category.count).max() ?? 10)
         var out = ""
         for r in rules {
-            out += r.id.padding(toLength: max(idWidth, r.id.count), withPad: " ", startingAt: 0) + "  "
-            out += r.category.padding(toLength: max(catWidth, r.category.count), withPad: " ", startingAt: 0) + "  "
-            out += r.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " "
-            out += r.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " " + r.title + "\n"
+            var row = r.id.padding(toLength: max(idWidth, r.id.count), withPad: " ", startingAt: 0) + "  "
+            row += r.category.padding(toLength: max(catWidth, r.category.count), withPad: " ", startingAt: 0) + "  "
+            row += r.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + " "
+            row += r.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            if row.count + 1 + r.title.count <= width {
+                out += row + " " + r.title + "\n"
+            } else {
+                // Narrow: the id on its line (with the rest when it fits), the title wrapped below it.
+                let meta = "\(r.category) \(r.severity.rawValue) \(r.role.rawValue)"
+                let head = r.id + "  " + meta
+                out += (head.count <= width ? head : r.id) + "\n"
+                let title = head.count <= width ? r.title : "\(r.title) (\(meta))"
+                out += "    " + TerminalText.wrap(title, width: width, indent: 4, first: 4) + "\n"
+            }
         }
         out += "\(rules.count) rules\n"
         return out
+    }
+
+    /// `explain`: the rule in full, prose wrapped to `width` columns (commands, regexes and example lines whole).
+    public static func explain(_ r: Rule, width: Int) -> String {
+        let text = explain(r)
+        let keepWhole = ["     $ ", "    regex ", "  ✓ ", "  ✗ ", "  literal "]
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.count > width, !keepWhole.contains(where: { line.hasPrefix($0) }) else { return String(line) }
+            return TerminalText.wrapLines(String(line), width: width)
+        }.joined(separator: "\n")
     }
 
     public static func explain(_ r: Rule) -> String {
@@ -164,8 +186,8 @@ public enum RuleDocument {
         out += r.explanation + "\n\nFixes, safest first:\n"
         for (i, fix) in r.fixes.enumerated() {
             out += "  \(i + 1). \(fix.summary)\n"
-            for c in fix.commands { out += "     $ \(c)\n" }
-            if let s = fix.snippet { out += s.split(separator: "\n", omittingEmptySubsequences: false).map { "     \($0)\n" }.joined() }
+            for c in fix.commands { out += "     $ \(Invocation().fill(c))\n" }
+            if let s = fix.snippet.map({ Invocation().fill($0) }) { out += s.split(separator: "\n", omittingEmptySubsequences: false).map { "     \($0)\n" }.joined() }
             if let d = fix.docs { out += "     \(d)\n" }
         }
         if !r.docs.isEmpty { out += "\nDocs:\n" + r.docs.map { "  \($0)\n" }.joined() }

@@ -22,15 +22,16 @@ public struct GitHubReport: Sendable {
     }
 
     public func render(_ input: Diagnosis) -> String {
-        let diagnosis = redactor.redact(input)
-        guard !diagnosis.findings.isEmpty else {
-            return "xcmedic: no failures found in \(inputsText(diagnosis)) (\(diagnosis.status.rawValue))\n"
+        let context = ReportContext(input, redactor: redactor, workspaceRoot: workspaceRoot)
+        guard !context.diagnosis.findings.isEmpty else {
+            return "xcmedic: no failures found in \(context.inputNames) (\(context.diagnosis.status.rawValue))\n"
         }
-        // Findings come root causes first, so GitHub's per-step limit on annotations cuts symptoms, not causes.
-        return diagnosis.findings.map { annotation($0, diagnosis) + "\n" }.joined()
+        // One annotation per distinct finding and place, root causes first, so GitHub's per-step limit on
+        // annotations never cuts a cause.
+        return context.annotated.map { annotation($0, context) + "\n" }.joined()
     }
 
-    func annotation(_ f: Finding, _ diagnosis: Diagnosis) -> String {
+    func annotation(_ f: Finding, _ context: ReportContext) -> String {
         let command: String
         switch f.severity {
         case .error: command = "error"
@@ -39,20 +40,20 @@ public struct GitHubReport: Sendable {
         }
         var properties: [(String, String)] = []
         if let loc = f.location {
-            properties.append(("file", relativePath(redactor.redact(loc.file), to: workspaceRoot)))
+            properties.append(("file", relativePath(loc.file, to: workspaceRoot)))
             if let line = loc.line, line > 0 {
                 properties.append(("line", String(line)))
                 if let column = loc.column, column > 0 { properties.append(("col", String(column))) }
             }
         }
-        properties.append(("title", redactor.redact(f.count > 1 ? "\(f.title) (\(f.count) times)" : f.title)))
+        properties.append(("title", f.count > 1 ? "\(f.title) (\(f.count) times)" : f.title))
         let props = properties.map { "\($0.0)=\(GitHubReport.escapeProperty($0.1))" }.joined(separator: ",")
-        return "::\(command) \(props)::\(GitHubReport.escapeData(message(f, diagnosis)))"
+        return "::\(command) \(props)::\(GitHubReport.escapeData(message(f, context)))"
     }
 
     /// The annotation's text: the message, the explanation, the first fixes and where the log says it.
-    func message(_ f: Finding, _ diagnosis: Diagnosis) -> String {
-        var lines = [f.message]
+    func message(_ f: Finding, _ context: ReportContext) -> String {
+        var lines = [f.message.isEmpty ? f.title : f.message]
         if f.errorInSwift6 { lines.append("A warning in the Swift 5 language mode; an error in Swift 6.") }
         for (name, values) in f.collected.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
             let shown = values.prefix(collectedShown).joined(separator: ", ")
@@ -71,19 +72,8 @@ public struct GitHubReport: Sendable {
         }
         if f.fixes.count > fixesShown { lines.append("(\(f.fixes.count - fixesShown) more: xcmedic explain \(f.rule))") }
         lines.append("")
-        lines.append("xcmedic rule \(f.rule) · \(logPlace(f, diagnosis))")
-        // Messages, captures in fixes and collected values all come from the log.
-        return redactor.redact(lines.joined(separator: "\n"))
-    }
-
-    private func logPlace(_ f: Finding, _ d: Diagnosis) -> String {
-        guard let first = f.occurrences.first else { return "" }
-        let name = d.inputs.indices.contains(first.input) ? d.inputs[first.input].path : "-"
-        return "\(Diagnosis.Input.displayName(name)) line \(first.line)\(f.count > 1 ? " and \(f.count - 1) more" : "")"
-    }
-
-    private func inputsText(_ d: Diagnosis) -> String {
-        d.inputs.map(\.displayName).joined(separator: ", ")
+        lines.append("xcmedic rule \(f.rule) · \(context.logPlace(f))")
+        return lines.joined(separator: "\n")
     }
 
     /// Data of a workflow command: the escapes of GitHub's actions/toolkit `escapeData`.

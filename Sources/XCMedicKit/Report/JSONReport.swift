@@ -7,7 +7,39 @@ public enum JSONReport {
         var status: String
         var inputs: [InputJSON]
         var summary: Summary
+        /// Only when the logs name tests or state test totals.
+        var tests: TestsJSON?
         var findings: [FindingJSON]
+    }
+
+    struct TestsJSON: Encodable {
+        /// Distinct tests the logs name with a result, by their last result.
+        var total: Int
+        var passed: Int
+        var failed: Int
+        var skipped: Int
+        var crashed: Int
+        /// What the logs state: XCTest's `Executed N tests, with M failures` and Swift Testing's `Test run with N tests`.
+        var stated: [StatedJSON]
+    }
+
+    struct StatedJSON: Encodable {
+        var framework: String
+        var tests: Int
+        var failures: Int?
+        var input: Int
+    }
+
+    struct InvocationJSON: Encodable {
+        var tool: String?
+        var workspace: String?
+        var project: String?
+        var scheme: String?
+        var destination: String?
+        var configuration: String?
+        var testPlan: String?
+        var packagePath: String?
+        var testTargets: [String]?
     }
 
     struct Summary: Encodable {
@@ -22,6 +54,8 @@ public enum JSONReport {
         var bytes: Int
         var lines: Int
         var dialect: String
+        /// How the build was started, when the log says (omitted otherwise).
+        var invocation: InvocationJSON?
     }
 
     struct OccurrenceJSON: Encodable {
@@ -58,28 +92,42 @@ public enum JSONReport {
     }
 
     public static func render(_ input: Diagnosis, redactor: Redactor = .standard) -> String {
-        let diagnosis = redactor.redact(input)
+        let diagnosis = ReportContext(input, redactor: redactor).diagnosis
         let doc = Document(
             version: Diagnosis.schemaVersion,
             status: diagnosis.status.rawValue,
-            inputs: diagnosis.inputs.map { InputJSON(path: $0.path, bytes: $0.bytes, lines: $0.lines, dialect: $0.dialect) },
+            inputs: diagnosis.inputs.indices.map { i in
+                let input = diagnosis.inputs[i]
+                let inv = diagnosis.invocations.indices.contains(i) ? diagnosis.invocations[i] : Invocation()
+                return InputJSON(path: input.path, bytes: input.bytes, lines: input.lines, dialect: input.dialect,
+                                 invocation: inv.isEmpty ? nil : InvocationJSON(
+                                    tool: inv.tool?.rawValue, workspace: inv.workspace, project: inv.project, scheme: inv.scheme,
+                                    destination: inv.destination, configuration: inv.configuration, testPlan: inv.testPlan,
+                                    packagePath: inv.packagePath, testTargets: inv.testTargets.isEmpty ? nil : inv.testTargets))
+            },
             summary: Summary(
                 causes: diagnosis.findings.filter { $0.role == .cause }.count,
                 symptoms: diagnosis.findings.filter { $0.role == .symptom }.count,
                 unrecognized: diagnosis.findings.filter { $0.role == .unrecognized }.count,
                 droppedFindings: diagnosis.droppedFindings
             ),
+            tests: diagnosis.tests.isEmpty ? nil : {
+                let results = diagnosis.tests.results
+                func count(_ s: TestResult.Status) -> Int { results.filter { $0.status == s }.count }
+                return TestsJSON(total: results.count, passed: count(.passed), failed: count(.failed), skipped: count(.skipped), crashed: count(.crashed),
+                                 stated: diagnosis.tests.totals.map { StatedJSON(framework: $0.framework.rawValue, tests: $0.tests, failures: $0.failures, input: $0.input) })
+            }(),
             findings: diagnosis.findings.map { f in
                 FindingJSON(
                     rule: f.rule, category: f.category, severity: f.severity.rawValue, role: f.role.rawValue,
-                    title: f.title, message: redactor.redact(f.message),
-                    captures: f.captures.mapValues(redactor.redact),
-                    collected: f.collected.mapValues { $0.map(redactor.redact) },
+                    title: f.title, message: f.message,
+                    captures: f.captures,
+                    collected: f.collected,
                     count: f.count,
                     occurrences: f.occurrences.map {
                         OccurrenceJSON(line: $0.line, input: $0.input, file: $0.location?.file, fileLine: $0.location?.line, column: $0.location?.column)
                     },
-                    excerpt: f.excerpt.map(redactor.redact),
+                    excerpt: f.excerpt,
                     explanation: f.explanation,
                     fixes: f.fixes.map { FixJSON(summary: $0.summary, commands: $0.commands, snippet: $0.snippet, docs: $0.docs) },
                     docs: f.docs,

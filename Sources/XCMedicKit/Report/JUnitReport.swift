@@ -2,11 +2,14 @@ import Foundation
 
 /// `--format junit`: the JUnit XML that Jenkins, GitLab, Buildkite, CircleCI and Bitrise show as test results.
 ///
-/// Each failing test the log names (findings of category `test-failure` whose rule captures `test`, and
-/// optionally `suite`, or collects a list of `test`/`tests`) becomes a failed `<testcase>` with its
-/// message and location; a test named by several lines (XCTest's assertion line and its `Test Case ...
-/// failed` line) is one testcase. Every other build-breaking finding becomes a failed testcase of its
-/// category, so a build that never reached its tests still shows up red in the test report.
+/// One `<testcase>` per test the log names, however many lines name it: the tests it ran with their results
+/// and durations (`Test Case '…' passed (0.001 seconds)`, the parallel `Test case '…' failed on 'Clone 1 of …'`,
+/// Swift Testing's `Test x() passed after …`), grouped in suites, so the totals match the log's own
+/// `Executed N tests, with M failures`; a failing test also named by its assertion, the `Failing tests:` list
+/// or a crash restart stays one testcase, the assertion's message and location on it. A test that started
+/// and never finished in a log that shows a crash is one failure. A test only a failure line names (a log cut
+/// before its results) is a failed testcase too. Every other build-breaking finding becomes a failed
+/// testcase of its category, so a build that never reached its tests still shows up red.
 public struct JUnitReport: Sendable {
     static let maxMessageLength = 1_000
 
@@ -23,45 +26,64 @@ public struct JUnitReport: Sendable {
         var name: String
         var file: String?
         var line: Int?
+        var time: Double?
+        var status: TestResult.Status = .failed
         var messages: [String] = []
         var details: [String] = []
         var type: String
+        /// The lines the test ran over (input, first, last; a crashed test to the end): a failure line between
+        /// them that names no test is this test's.
+        var span: (input: Int, from: Int, to: Int)?
+        /// Matching key: the suite's last component (or "") and the bare test name.
+        var key: (suite: String, name: String) { (suite.isEmpty ? "" : FindingCollector.lastComponent(suite), FindingCollector.bareTestName(name)) }
     }
 
     public func render(_ input: Diagnosis) -> String {
-        let diagnosis = redactor.redact(input)
-        let testCases = failedTests(diagnosis)
-        let buildCases = buildFailures(diagnosis)
+        let context = ReportContext(input, redactor: redactor)
+        var attached = Set<String>()
+        let tests = testCases(context, attachedCrashes: &attached)
+        let cases = tests + buildFailures(context, excluding: attached)
         var suites: [(name: String, cases: [Case])] = []
-        for c in testCases + buildCases {
+        for c in cases {
             if let i = suites.firstIndex(where: { $0.name == c.suite }) { suites[i].cases.append(c) } else { suites.append((c.suite, [c])) }
         }
-        let passed = suites.isEmpty
-        let total = suites.reduce(0) { $0 + $1.cases.count }
+        func failures(_ list: [Case]) -> Int { list.filter { $0.status == .failed || $0.status == .crashed }.count }
+        func skipped(_ list: [Case]) -> Int { list.filter { $0.status == .skipped }.count }
+        func time(_ list: [Case]) -> String { JUnitReport.seconds(list.compactMap(\.time).reduce(0, +)) }
 
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"xcmedic\" tests=\"\(passed ? 1 : total)\" failures=\"\(total)\" errors=\"0\">\n"
-        if passed {
+        guard !cases.isEmpty else {
             // Some consumers (Jenkins by default) fail a job whose report has no testcase at all.
-            let inputs = diagnosis.inputs.map(\.displayName).joined(separator: ", ")
-            out += "  <testsuite name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\">\n"
-            out += "    <testcase classname=\"xcmedic\" name=\"\(XML.escape("no failures in \(redactor.redact(inputs))"))\"/>\n"
-            out += "  </testsuite>\n"
+            out += "<testsuites name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
+            out += "  <testsuite name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
+            out += "    <testcase classname=\"xcmedic\" name=\"\(XML.escape("no failures in \(context.inputNames)"))\"/>\n"
+            out += "  </testsuite>\n</testsuites>\n"
+            return out
         }
+        out += "<testsuites name=\"xcmedic\" tests=\"\(cases.count)\" failures=\"\(failures(cases))\" errors=\"0\" skipped=\"\(skipped(cases))\" time=\"\(time(cases))\">\n"
         for suite in suites {
-            out += "  <testsuite name=\"\(XML.escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(suite.cases.count)\" errors=\"0\">\n"
+            out += "  <testsuite name=\"\(XML.escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(failures(suite.cases))\" errors=\"0\""
+            out += " skipped=\"\(skipped(suite.cases))\" time=\"\(time(suite.cases))\">\n"
             for c in suite.cases {
                 var attributes = "classname=\"\(XML.escape(c.suite))\" name=\"\(XML.escape(c.name))\""
                 if let file = c.file { attributes += " file=\"\(XML.escape(file))\"" }
                 if let line = c.line { attributes += " line=\"\(line)\"" }
-                out += "    <testcase \(attributes)>\n"
-                // The attribute is what report pages show in a list; the whole text is in the body.
-                let full = c.messages.first ?? c.name
-                let message = full.count > JUnitReport.maxMessageLength ? String(full.prefix(JUnitReport.maxMessageLength)) + "…" : full
-                out += "      <failure message=\"\(XML.escape(message))\" type=\"\(XML.escape(c.type))\">"
-                out += XML.escape(c.details.joined(separator: "\n\n"))
-                out += "</failure>\n"
-                out += "    </testcase>\n"
+                if let t = c.time { attributes += " time=\"\(JUnitReport.seconds(t))\"" }
+                switch c.status {
+                case .passed:
+                    out += "    <testcase \(attributes)/>\n"
+                case .skipped:
+                    out += "    <testcase \(attributes)>\n      <skipped/>\n    </testcase>\n"
+                case .failed, .crashed:
+                    out += "    <testcase \(attributes)>\n"
+                    // The attribute is what report pages show in a list; the whole text is in the body.
+                    let full = c.messages.first ?? c.name
+                    let message = full.count > JUnitReport.maxMessageLength ? String(full.prefix(JUnitReport.maxMessageLength)) + "…" : full
+                    out += "      <failure message=\"\(XML.escape(message))\" type=\"\(XML.escape(c.type))\">"
+                    out += XML.escape(c.details.joined(separator: "\n\n"))
+                    out += "</failure>\n"
+                    out += "    </testcase>\n"
+                }
             }
             out += "  </testsuite>\n"
         }
@@ -69,146 +91,158 @@ public struct JUnitReport: Sendable {
         return out
     }
 
-    // MARK: - Failed tests
+    static func seconds(_ t: Double) -> String { String(format: "%.3f", t) }
 
-    private struct Entry {
-        var suite: String?
-        var name: String
-        var location: SourceLocation?
-        var message: String
-        var detail: String
+    // MARK: - Tests
+
+    /// Whether a finding is about one test (or a list of them) that the test cases carry.
+    static func isTestFinding(_ f: Finding) -> Bool {
+        // A restart line the log shows no crash for is text a test printed (its role says so), not a test.
+        (f.category == FindingCategory.testFailure || (f.category == FindingCategory.testRunnerCrash && f.role != .symptom)) && names(test: f)
     }
 
-    func failedTests(_ diagnosis: Diagnosis) -> [Case] {
-        var entries: [Entry] = []
-        for f in diagnosis.findings where f.category == FindingCategory.testFailure {
-            let detail = self.detail(f, diagnosis)
-            let message = redactor.redact(f.message)
+    static func names(test f: Finding) -> Bool {
+        !(f.captures["test"] ?? "").isEmpty || !(f.collected["test"] ?? []).isEmpty || !(f.collected["tests"] ?? []).isEmpty
+    }
+
+    func testCases(_ context: ReportContext) -> [Case] {
+        var attached = Set<String>()
+        return testCases(context, attachedCrashes: &attached)
+    }
+
+    /// The test cases, and the crash findings that became the failure of a crashed test (`rule NUL message`).
+    func testCases(_ context: ReportContext, attachedCrashes: inout Set<String>) -> [Case] {
+        let diagnosis = context.diagnosis
+        var cases: [Case] = diagnosis.tests.results.map { r in
+            var c = Case(suite: r.suite ?? "", name: r.name, time: r.duration, status: r.status, type: FindingCategory.testFailure)
+            switch r.status {
+            case .failed:
+                c.messages = ["\(r.name) failed"]
+                c.details = ["\(r.name) failed (\(context.logLine(Occurrence(line: r.line, input: r.input), always: true)))"]
+            case .crashed:
+                c.type = FindingCategory.testRunnerCrash
+                c.messages = ["\(r.name) started and never finished: the test process crashed or was stopped"]
+                c.details = ["\(r.name) started (\(context.logLine(Occurrence(line: r.line, input: r.input), always: true))) and never finished"]
+            case .passed, .skipped: break
+            }
+            if let start = r.startLine { c.span = (r.input, start, r.status == .crashed ? Int.max : r.line) }
+            return c
+        }
+        func find(_ suite: String?, _ name: String) -> Int? {
+            let key = (suite.map(FindingCollector.lastComponent) ?? "", FindingCollector.bareTestName(name))
+            let named = cases.indices.filter { cases[$0].key.name == key.1 }
+            return named.first { key.0.isEmpty || cases[$0].key.suite.isEmpty || cases[$0].key.suite == key.0 }
+                ?? (key.0.isEmpty && named.count == 1 ? named[0] : nil)
+        }
+        // Swift Testing's `Suite X failed after …` names a suite, not a test.
+        let suites = Set(diagnosis.tests.swiftTestingSuites)
+        for f in diagnosis.findings where JUnitReport.isTestFinding(f) && !suites.contains(TestRunReader.unquoted(f.captures["test"] ?? "")) {
+            let detail = self.detail(f, context)
+            var named: [(suite: String?, name: String, location: SourceLocation?)] = []
             if let test = f.captures["test"], !test.isEmpty {
-                var (suite, name) = JUnitReport.splitTestID(redactor.redact(test))
-                if let s = f.captures["suite"], !s.isEmpty { suite = redactor.redact(s) }
-                entries.append(Entry(suite: suite, name: name, location: f.location, message: message, detail: detail))
+                var (suite, name) = TestRunReader.splitTestID(test)
+                if let s = f.captures["suite"], !s.isEmpty, s.split(separator: ".").count >= (suite?.split(separator: ".").count ?? 0) { suite = s }
+                named.append((suite, name, f.location))
             }
             for key in ["test", "tests"] {
                 for value in f.collected[key] ?? [] where !value.isEmpty {
-                    let (suite, name) = JUnitReport.splitTestID(redactor.redact(value))
-                    entries.append(Entry(suite: suite, name: name, location: nil, message: message, detail: detail))
+                    let (suite, name) = TestRunReader.splitTestID(value)
+                    named.append((suite, name, nil))
                 }
             }
-        }
-        // Group by suite and name; a line that names the test without its suite (Swift Testing's
-        // `Test x() failed`) joins the one testcase of that name if there is exactly one.
-        var cases: [Case] = []
-        var unsuited: [Entry] = []
-        for e in entries {
-            guard let suite = e.suite else { unsuited.append(e); continue }
-            if let i = cases.firstIndex(where: { $0.suite == suite && $0.name == e.name }) {
-                add(e, to: &cases[i])
-            } else {
-                var c = Case(suite: suite, name: e.name, type: FindingCategory.testFailure)
-                add(e, to: &c)
-                cases.append(c)
+            for (suite, name, location) in named {
+                let i: Int
+                if let found = find(suite, name) {
+                    i = found
+                } else {
+                    cases.append(Case(suite: suite ?? "", name: name, type: f.category))
+                    i = cases.count - 1
+                }
+                if cases[i].status == .passed || cases[i].status == .skipped {
+                    // A line from an earlier run of a test that passed on a retry: the verdict is the last run's.
+                    continue
+                }
+                add(f, detail: detail, location: location, to: &cases[i])
             }
         }
-        var pending: [Case] = []
-        for e in unsuited {
-            let named = cases.indices.filter { cases[$0].name == e.name }
-            if named.count == 1 {
-                add(e, to: &cases[named[0]])
-            } else if let i = pending.firstIndex(where: { $0.name == e.name }) {
-                add(e, to: &pending[i])
-            } else {
-                var c = Case(suite: "", name: e.name, type: FindingCategory.testFailure)
-                add(e, to: &c)
-                pending.append(c)
-            }
+        // A failure line that names no test (a UI test's `Assertion Failure`, an app that would not launch, a crash) is the failure of the test
+        // that was running (between its start and result lines, or started and never finished): one testcase.
+        for f in diagnosis.findings where f.severity == .error && !JUnitReport.isTestFinding(f) {
+            guard let first = f.occurrences.first,
+                  let i = cases.indices.last(where: { i in
+                      (cases[i].status == .failed || cases[i].status == .crashed)
+                          && (cases[i].span.map { $0.input == first.input && $0.from < first.line && first.line <= $0.to } ?? false)
+                  })
+            else { continue }
+            add(f, detail: detail(f, context), location: f.location, to: &cases[i])
+            attachedCrashes.insert(f.rule + "\u{0}" + f.message)
         }
-        // A test without a suite is filed under its source file's name (Swift Testing suites are
-        // usually one per file), else under `Tests`.
-        for var c in pending {
-            c.suite = c.file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "Tests"
-            cases.append(c)
+        // A test without a suite (Swift Testing names none on its result lines) is filed under the one suite
+        // the log ran, else its source file's name (Swift Testing suites are usually one per file), else `Tests`.
+        let sole = diagnosis.tests.swiftTestingSuites.count == 1 ? diagnosis.tests.swiftTestingSuites[0] : nil
+        for i in cases.indices where cases[i].suite.isEmpty {
+            cases[i].suite = sole ?? cases[i].file.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "Tests"
         }
         return cases
     }
 
-    private func add(_ e: Entry, to c: inout Case) {
-        if c.file == nil, let loc = e.location {
-            c.file = redactor.redact(loc.file)
+    private func add(_ f: Finding, detail: String, location: SourceLocation?, to c: inout Case) {
+        if c.file == nil, let loc = location {
+            c.file = loc.file
             c.line = loc.line
         }
-        if !c.messages.contains(e.message) {
-            // The assertion's own message says more than the `failed (0.003 seconds)` summary line.
-            if e.location != nil { c.messages.insert(e.message, at: 0) } else { c.messages.append(e.message) }
+        if f.category == FindingCategory.testRunnerCrash { c.type = f.category }
+        // The assertion's own message says more than the `failed (0.003 seconds)` line and the list.
+        let generic = c.messages.first.map { $0.hasSuffix(" failed") || $0.hasSuffix("never finished: the test process crashed or was stopped") } ?? true
+        if !c.messages.contains(f.message) {
+            if location != nil || generic { c.messages.insert(f.message, at: 0) } else { c.messages.append(f.message) }
         }
-        if !c.details.contains(e.detail) { c.details.append(e.detail) }
+        if !c.details.contains(detail) { c.details.append(detail) }
     }
 
     /// `-[AppTests.LoginTests testLogin]`, `AppTests.LoginTests.testLogin()`, `LoginTests/testLogin`
     /// or a bare `testLogin` → suite (if the name says it) and test name.
     static func splitTestID(_ id: String) -> (suite: String?, name: String) {
-        var text = id.trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("-["), text.hasSuffix("]") {
-            text = String(text.dropFirst(2).dropLast())
-            if let space = text.lastIndex(of: " ") {
-                return (String(text[..<space]), String(text[text.index(after: space)...]))
-            }
-            return (nil, text)
-        }
-        if let slash = text.lastIndex(of: "/") {
-            return (String(text[..<slash]), String(text[text.index(after: slash)...]))
-        }
-        // `Suite.test()`: the last dot outside the parentheses of the argument list.
-        let head = text.firstIndex(of: "(").map { text[..<$0] } ?? text[...]
-        if let dot = head.lastIndex(of: "."), dot > head.startIndex {
-            return (String(text[..<dot]), String(text[text.index(after: dot)...]))
-        }
-        return (nil, text)
+        let (suite, name) = TestRunReader.splitTestID(id)
+        return (suite, name)
     }
 
     // MARK: - Build failures
 
-    func buildFailures(_ diagnosis: Diagnosis) -> [Case] {
+    func buildFailures(_ context: ReportContext, excluding attached: Set<String> = []) -> [Case] {
+        let diagnosis = context.diagnosis
         let breaking = diagnosis.findings.filter { f in
-            f.severity == .error && !(f.category == FindingCategory.testFailure && names(test: f))
+            f.severity == .error && !JUnitReport.isTestFinding(f) && !attached.contains(f.rule + "\u{0}" + f.message)
         }
         // Wrappers (`** BUILD FAILED **`) only when nothing else says what broke.
         let real = breaking.filter { $0.role != .symptom }
-        let testsFailed = diagnosis.findings.contains { $0.category == FindingCategory.testFailure && names(test: $0) }
-        let chosen = real.isEmpty && !testsFailed ? breaking : real
+        let testsFailed = diagnosis.findings.contains(where: JUnitReport.isTestFinding)
+            || diagnosis.tests.results.contains { $0.status == .failed || $0.status == .crashed }
+        // When tests failed, an error no rule knows is most often a line a test printed, not a build failure.
+        let chosen = real.isEmpty && !testsFailed ? breaking : testsFailed ? real.filter { $0.role == .cause } : real
         var cases: [Case] = []
         for f in chosen {
-            let message = redactor.redact(f.message)
-            var name = FindingCollector.clip(message.isEmpty ? f.title : message)
+            var name = FindingCollector.clip(f.message.isEmpty ? f.title : f.message)
             var n = 2
             while cases.contains(where: { $0.suite == f.category && $0.name == name }) {
-                name = FindingCollector.clip(message) + " (\(n))"
+                name = FindingCollector.clip(f.message.isEmpty ? f.title : f.message) + " (\(n))"
                 n += 1
             }
             var c = Case(suite: f.category, name: name, type: f.rule)
-            c.file = f.location.map { redactor.redact($0.file) }
+            c.file = f.location?.file
             c.line = f.location?.line
-            c.messages = [message]
-            c.details = [detail(f, diagnosis)]
+            c.messages = [f.message.isEmpty ? f.title : f.message]
+            c.details = [detail(f, context)]
             cases.append(c)
         }
         return cases
     }
 
-    private func names(test f: Finding) -> Bool {
-        !(f.captures["test"] ?? "").isEmpty || !(f.collected["test"] ?? []).isEmpty || !(f.collected["tests"] ?? []).isEmpty
-    }
-
     /// The failure's body: message, where, what it means, the first fix and the log lines.
-    private func detail(_ f: Finding, _ d: Diagnosis) -> String {
+    private func detail(_ f: Finding, _ context: ReportContext) -> String {
         var lines = ["\(f.title): \(f.message)"]
-        if let loc = f.location {
-            lines.append("at \(loc.file)\(loc.line.map { ":\($0)" } ?? "")\(loc.column.map { ":\($0)" } ?? "")")
-        }
-        if let first = f.occurrences.first {
-            let name = d.inputs.indices.contains(first.input) ? d.inputs[first.input].path : "-"
-            lines.append("log: \(Diagnosis.Input.displayName(name)) line \(first.line)\(f.count > 1 ? " (\(f.count) times)" : "")")
-        }
+        if let loc = f.location { lines.append("at \(context.locationText(loc))") }
+        if f.occurrences.first != nil { lines.append("log: \(context.logPlace(f))") }
         if f.role != .symptom { lines.append(f.explanation) }
         if let fix = f.fixes.first {
             lines.append("Fix: \(fix.summary)")
@@ -218,7 +252,7 @@ public struct JUnitReport: Sendable {
             lines.append("")
             lines.append(contentsOf: f.excerpt.prefix(excerptLines))
         }
-        return redactor.redact(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
     }
 }
 

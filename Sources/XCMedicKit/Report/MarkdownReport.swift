@@ -21,9 +21,10 @@ public struct MarkdownReport: Sendable {
     }
 
     public func render(_ input: Diagnosis) -> String {
-        let diagnosis = redactor.redact(input)
+        let context = ReportContext(input, redactor: redactor, workspaceRoot: workspaceRoot)
+        let diagnosis = context.diagnosis
         var out = ""
-        let inputs = diagnosis.inputs.map { "`\(Markdown.codeSpanContent($0.displayName))` (\($0.lines) line\($0.lines == 1 ? "" : "s"), \($0.dialect))" }
+        let inputs = diagnosis.inputs.map { "`\(Markdown.codeSpanContent($0.displayName))` (\(ReportContext.plural($0.lines, "line")), \($0.dialect))" }
             .joined(separator: ", ")
         switch diagnosis.status {
         case .failed: out += "## ❌ xcmedic: the build failed\n\n"
@@ -99,16 +100,11 @@ public struct MarkdownReport: Sendable {
         return out
     }
 
-    /// Text from the log (or rendered with its captures), with secrets removed.
-    private func text(_ s: String) -> String { redactor.redact(s) }
+    /// Text from the log (the context redacted it already).
+    private func text(_ s: String) -> String { s }
 
 
-    private func locationText(_ loc: SourceLocation) -> String {
-        var s = relativePath(text(loc.file), to: workspaceRoot)
-        if let l = loc.line { s += ":\(l)" }
-        if let c = loc.column { s += ":\(c)" }
-        return s
-    }
+    private func locationText(_ loc: SourceLocation) -> String { ReportContext.locationText(loc, root: workspaceRoot) }
 
     private func whereText(_ f: Finding) -> String {
         guard let loc = f.location else { return "" }
@@ -124,7 +120,7 @@ public struct MarkdownReport: Sendable {
 
     private func logPlace(_ f: Finding, _ d: Diagnosis) -> String {
         guard let first = f.occurrences.first else { return "" }
-        let name = d.inputs.count > 1 && d.inputs.indices.contains(first.input) ? "\(d.inputs[first.input].displayName) " : ""
+        let name = d.inputs.count > 1 ? "\(Diagnosis.Input.displayName(d.inputs.indices.contains(first.input) ? d.inputs[first.input].path : "-")) " : ""
         return "\(name)log line \(first.line)"
     }
 }

@@ -72,11 +72,36 @@ public struct Redactor: Sendable {
         return f
     }
 
+    /// An invocation's values (a command line may carry a password option or a token in a URL).
+    public func redact(_ invocation: Invocation) -> Invocation {
+        guard enabled else { return invocation }
+        var i = invocation
+        // A word and the option before it: `--password VALUE` is two words.
+        i.arguments = i.arguments.indices.map { k in
+            let word = redact(i.arguments[k])
+            guard k > 0 else { return word }
+            let pair = i.arguments[k - 1] + " " + i.arguments[k]
+            return redact(pair) == pair ? word : SecretShapes.replacement
+        }
+        i.buildSettings = i.buildSettings.map { ($0.key, redact("\($0.key)=\($0.value)").dropFirst($0.key.count + 1).description) }
+        for field in [\Invocation.workspace, \.project, \.scheme, \.destination, \.configuration, \.testPlan, \.packagePath] {
+            i[keyPath: field] = i[keyPath: field].map(redact)
+        }
+        return i
+    }
+
     /// The diagnosis with every text that came from the log redacted.
     public func redact(_ diagnosis: Diagnosis) -> Diagnosis {
         guard enabled else { return diagnosis }
         var d = diagnosis
         d.findings = d.findings.map(redact)
+        d.tests.results = d.tests.results.map { r in
+            var r = r
+            r.suite = r.suite.map(redact)
+            r.name = redact(r.name)
+            return r
+        }
+        d.invocations = d.invocations.map(redact)
         return d
     }
 }

@@ -104,8 +104,15 @@ public struct ReportOptions: Sendable {
     public var workspaceRoot: String?
     /// The xcmedic version, for SARIF's tool description.
     public var toolVersion: String
+    /// Columns the text report lays itself out for (`TerminalText.width`).
+    public var width: Int
+    /// The text report lists root causes only, one line each.
+    public var quiet: Bool
 
-    public init(color: Bool = false, redactor: Redactor = .standard, workspaceRoot: String? = nil, toolVersion: String = ToolInfo.version) {
+    public init(color: Bool = false, redactor: Redactor = .standard, workspaceRoot: String? = nil, toolVersion: String = ToolInfo.version,
+                width: Int = 80, quiet: Bool = false) {
+        self.width = width
+        self.quiet = quiet
         self.color = color
         self.redactor = redactor
         self.workspaceRoot = workspaceRoot
@@ -132,7 +139,7 @@ public enum Report {
         case .junit: return JUnitReport(redactor: options.redactor).render(diagnosis)
         case .sarif:
             return SARIFReport(redactor: options.redactor, workspaceRoot: options.workspaceRoot, toolVersion: options.toolVersion).render(diagnosis)
-        case .text, .auto: return TerminalReport(color: options.color, redactor: options.redactor).render(diagnosis)
+        case .text, .auto: return TerminalReport(color: options.color, redactor: options.redactor, width: options.width, quiet: options.quiet).render(diagnosis)
         }
     }
 }

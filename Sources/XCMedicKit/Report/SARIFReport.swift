@@ -105,13 +105,15 @@ public struct SARIFReport: Sendable {
     // MARK: Rendering
 
     public func render(_ input: Diagnosis) -> String {
-        let diagnosis = redactor.redact(input)
+        let context = ReportContext(input, redactor: redactor, workspaceRoot: workspaceRoot, toolVersion: toolVersion)
+        let diagnosis = context.diagnosis
         var rules: [ReportingDescriptor] = []
         var ruleIndex: [String: Int] = [:]
         var results: [Result] = []
         var usesSourceRoot = false
 
-        for f in diagnosis.findings {
+        // One result per distinct finding and place (`ReportContext.annotated`).
+        for f in context.annotated {
             let index: Int
             if let known = ruleIndex[f.rule] {
                 index = known
@@ -121,7 +123,7 @@ public struct SARIFReport: Sendable {
                 rules.append(descriptor(f))
             }
             var location: Location?
-            if let loc = f.location, let artifact = artifactLocation(redactor.redact(loc.file)) {
+            if let loc = f.location, let artifact = artifactLocation(loc.file) {
                 let region = loc.line.flatMap { $0 > 0 ? Region(startLine: $0, startColumn: loc.column.flatMap { $0 > 0 ? $0 : nil }) : nil }
                 location = Location(physicalLocation: PhysicalLocation(artifactLocation: artifact, region: region))
             } else if let first = f.occurrences.first {
@@ -135,7 +137,7 @@ public struct SARIFReport: Sendable {
             }
             if let base = location?.physicalLocation.artifactLocation.uriBaseId, base == SARIFReport.sourceRootID { usesSourceRoot = true }
             let locations = location.map { [$0] }
-            let message = redactor.redact(f.message)
+            let message = f.message
             results.append(Result(
                 ruleId: f.rule,
                 ruleIndex: index,
@@ -168,17 +170,17 @@ public struct SARIFReport: Sendable {
         var help = [f.explanation]
         var markdown = [f.explanation]
         for fix in f.fixes {
-            let summary = redactor.redact(fix.summary)
+            let summary = fix.summary
             help.append("Fix: \(summary)")
             markdown.append("**Fix**: \(Markdown.escape(summary))")
             if !fix.commands.isEmpty {
-                let commands = fix.commands.map(redactor.redact)
+                let commands = fix.commands
                 help.append(contentsOf: commands.map { "  $ \($0)" })
                 markdown.append(Markdown.fence(commands.joined(separator: "\n"), info: "sh"))
             }
             if let snippet = fix.snippet {
-                help.append(redactor.redact(snippet))
-                markdown.append(Markdown.fence(redactor.redact(snippet), info: ""))
+                help.append(snippet)
+                markdown.append(Markdown.fence(snippet, info: ""))
             }
             if let docs = fix.docs {
                 help.append("  \(docs)")

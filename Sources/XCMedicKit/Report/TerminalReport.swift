@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The default report: the diagnosis first (what broke, why, what to do), then every finding.
 public struct TerminalReport {
@@ -6,10 +11,17 @@ public struct TerminalReport {
     public var redactor: Redactor
     /// Excerpt lines shown per finding.
     public var excerptLines = 8
+    /// Columns of the terminal: prose wraps to it, a summary line longer than it is cut with `…`
+    /// (excerpts and fix commands stay whole, to be read and copied as printed).
+    public var width: Int
+    /// Root causes only, one line each (`scan --quiet`).
+    public var quiet: Bool
 
-    public init(color: Bool, redactor: Redactor = .standard) {
+    public init(color: Bool, redactor: Redactor = .standard, width: Int = 80, quiet: Bool = false) {
         self.color = color
         self.redactor = redactor
+        self.width = max(40, width)
+        self.quiet = quiet
     }
 
     private func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -25,7 +37,9 @@ public struct TerminalReport {
     }
 
     public func render(_ input: Diagnosis) -> String {
-        let diagnosis = redactor.redact(input)
+        let context = ReportContext(input, redactor: redactor)
+        if quiet { return quietLines(context) }
+        let diagnosis = context.diagnosis
         var out = ""
         let causes = diagnosis.findings.filter { $0.role == .cause }
         // A root cause broke the build; a warning (or an error rule demoted by a `warning:` line)
@@ -35,8 +49,8 @@ public struct TerminalReport {
         let notes = causes.filter { $0.severity == .info }
         let unknown = diagnosis.findings.filter { $0.role == .unrecognized }
         let symptoms = diagnosis.findings.filter { $0.role == .symptom }
-        let inputs = diagnosis.inputs.map { "\($0.displayName) (\($0.lines) line\($0.lines == 1 ? "" : "s"), \($0.dialect))" }.joined(separator: ", ")
-        let warningCount = warnings.isEmpty ? "" : " with \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+        let inputs = context.inputsSummary
+        let warningCount = warnings.isEmpty ? "" : " with \(ReportContext.plural(warnings.count, "warning"))"
 
         switch diagnosis.status {
         case .failed: out += bold("xcmedic: the build failed") + " — \(inputs)\n"
@@ -60,32 +74,32 @@ public struct TerminalReport {
             out += "\n" + bold("Warning\(warnings.count == 1 ? "" : "s"):") + "\n" + headline(warnings)
         }
         var summary: [String] = []
-        if !rootCauses.isEmpty { summary.append("\(rootCauses.count) root cause\(rootCauses.count == 1 ? "" : "s")") }
-        if !warnings.isEmpty { summary.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s")") }
-        if !unknown.isEmpty { summary.append("\(unknown.count) unrecognised error\(unknown.count == 1 ? "" : "s")") }
-        if !symptoms.isEmpty { summary.append("\(symptoms.count) symptom\(symptoms.count == 1 ? "" : "s")") }
-        if !notes.isEmpty { summary.append("\(notes.count) note\(notes.count == 1 ? "" : "s")") }
+        if !rootCauses.isEmpty { summary.append(ReportContext.plural(rootCauses.count, "root cause")) }
+        if !warnings.isEmpty { summary.append(ReportContext.plural(warnings.count, "warning")) }
+        if !unknown.isEmpty { summary.append(ReportContext.plural(unknown.count, "unrecognised error")) }
+        if !symptoms.isEmpty { summary.append(ReportContext.plural(symptoms.count, "symptom")) }
+        if !notes.isEmpty { summary.append(ReportContext.plural(notes.count, "note")) }
         out += "\n" + dim(summary.joined(separator: ", ")) + "\n"
 
         for (n, f) in diagnosis.findings.enumerated() {
             out += "\n" + bold("\(n + 1). \(f.title)") + "  " + dim("[\(f.rule), \(f.role.rawValue)]") + "\n"
-            out += "   \(severityLabel(f.severity)): \(redactor.redact(f.message))\n"
+            out += "   \(severityLabel(f.severity)): " + wrap(TerminalReport.message(f), indent: "   ", first: 5 + f.severity.rawValue.count) + "\n"
             if f.errorInSwift6 {
                 out += "   " + paint("A warning in the Swift 5 language mode; it becomes an error in Swift 6.", "33") + "\n"
             }
-            out += "   " + dim(occurrenceText(f, diagnosis)) + "\n"
+            out += "   " + dim(occurrenceText(f, context)) + "\n"
             if !f.collected.isEmpty {
                 for (name, values) in f.collected.sorted(by: { $0.key < $1.key }) {
-                    out += "   \(name): \(values.prefix(10).map(redactor.redact).joined(separator: ", "))\(values.count > 10 ? ", …" : "")\n"
+                    out += "   " + cut("\(name): \(values.prefix(10).joined(separator: ", "))\(values.count > 10 ? ", …" : "")", room: width - 3) + "\n"
                 }
             }
-            for line in f.excerpt.prefix(excerptLines) { out += "   " + dim("│ ") + redactor.redact(line) + "\n" }
+            for line in f.excerpt.prefix(excerptLines) { out += "   " + dim("│ ") + line + "\n" }
             if f.excerpt.count > excerptLines { out += "   " + dim("│ …") + "\n" }
             if f.role != .symptom {
                 out += "   " + wrap(f.explanation, indent: "   ") + "\n"
             }
             for (k, fix) in f.fixes.enumerated() {
-                out += "   " + paint("fix \(k + 1):", "32") + " \(fix.summary)\n"
+                out += "   " + paint("fix \(k + 1):", "32") + " " + wrap(fix.summary, indent: "          ", first: 10) + "\n"
                 for command in fix.commands { out += "     $ \(command)\n" }
                 if let snippet = fix.snippet { for line in snippet.split(separator: "\n", omittingEmptySubsequences: false) { out += "     \(line)\n" } }
                 if let docs = fix.docs { out += "     " + dim(docs) + "\n" }
@@ -98,13 +112,21 @@ public struct TerminalReport {
         return out
     }
 
-    /// Up to ten findings, one line each with the first fix.
+    /// Up to ten findings, one line each (cut to the width) with the first fix.
     private func headline(_ findings: [Finding]) -> String {
         var out = ""
         for f in findings.prefix(10) {
-            out += "  \(severityLabel(f.severity)) \(redactor.redact(f.message))\(where_(f))\n"
+            let label = f.severity.rawValue
+            let text = cut(TerminalReport.message(f), room: width - 3 - label.count)
+            let place = f.location.map { "  (\(locationText($0)))" } ?? ""
+            if !place.isEmpty, text.count + place.count + label.count + 3 <= width {
+                out += "  \(severityLabel(f.severity)) \(text)" + dim(place) + "\n"
+            } else {
+                out += "  \(severityLabel(f.severity)) \(text)\n"
+                if let loc = f.location { out += "    " + dim(cut("at \(locationText(loc))", room: width - 4)) + "\n" }
+            }
             if let fix = f.fixes.first {
-                out += "    " + paint("fix:", "32") + " \(fix.summary)\n"
+                out += "    " + paint("fix:", "32") + " " + cut(fix.summary, room: width - 9) + "\n"
                 for command in fix.commands.prefix(2) { out += "      $ \(command)\n" }
             }
         }
@@ -112,41 +134,84 @@ public struct TerminalReport {
         return out
     }
 
-    private func where_(_ f: Finding) -> String {
-        guard let loc = f.location else { return "" }
-        return dim("  (\(locationText(loc)))")
+    /// `--quiet`: one line per root cause (or, when none is named, per unrecognised error), cut to the width;
+    /// nothing for a log without errors.
+    private func quietLines(_ context: ReportContext) -> String {
+        let findings = context.diagnosis.findings
+        let causes = findings.filter { $0.role == .cause && $0.severity == .error }
+        let shown = causes.isEmpty ? findings.filter { $0.role == .unrecognized && $0.severity == .error } : causes
+        return shown.map { f in
+            let place = f.location.map { "\(locationText($0)): " } ?? ""
+            return cut("\(place)\(severityLabel(f.severity)): \(TerminalReport.message(f)) [\(f.rule)]", room: width) + "\n"
+        }.joined()
     }
 
-    private func locationText(_ loc: SourceLocation) -> String {
-        var s = loc.file
-        if let l = loc.line { s += ":\(l)" }
-        if let c = loc.column { s += ":\(c)" }
-        return s
+    /// A finding's message; its title when the log line gave it none (a root cause never shows an empty line).
+    static func message(_ f: Finding) -> String {
+        let text = f.message.trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? f.title : text
     }
 
-    private func occurrenceText(_ f: Finding, _ d: Diagnosis) -> String {
-        let multi = d.inputs.count > 1
-        let lines = f.occurrences.prefix(6).map { o -> String in
-            let name = multi ? "\(d.inputs[o.input].path):" : ""
-            return "\(name)\(o.line)"
-        }
+    /// One line of at most `room` columns (escape sequences not counted), cut with `…`.
+    private func cut(_ text: String, room: Int) -> String {
+        let limit = max(10, room)
+        let visible = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        guard visible.count > limit, visible == text else { return text }
+        return String(text.prefix(limit - 1)) + "…"
+    }
+
+    private func locationText(_ loc: SourceLocation) -> String { ReportContext.locationText(loc) }
+
+    private func occurrenceText(_ f: Finding, _ context: ReportContext) -> String {
+        // Each occurrence names its own input when there are several (never `-` for standard input).
+        let lines = f.occurrences.prefix(6).map { o in context.diagnosis.inputs.count > 1 ? "\(context.inputName(o.input)):\(o.line)" : "\(o.line)" }
         var text = "log line\(f.occurrences.count == 1 ? "" : "s") " + lines.joined(separator: ", ")
         if f.count > lines.count { text += ", … (\(f.count) times)" } else if f.count > 1 { text += " (\(f.count) times)" }
         if let loc = f.location { text += " · " + locationText(loc) }
         return text
     }
 
-    private func wrap(_ text: String, indent: String, width: Int = 96) -> String {
+    /// Words wrapped to the width; `first` columns of the first line are taken already, the rest start with `indent`.
+    private func wrap(_ text: String, indent: String, first: Int? = nil) -> String {
+        TerminalText.wrap(text, width: width, indent: indent.count, first: first ?? indent.count)
+    }
+}
+
+/// Text laid out for a terminal: `explain`, `rules` and the text report wrap to its width.
+public enum TerminalText {
+    /// The width to lay text out for: `COLUMNS` when set, else the terminal's, else 80 (not a terminal).
+    public static func width(fd: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// Words wrapped to `width` columns; lines after the first start with `indent` spaces, the first has
+    /// `first` columns taken already. A word longer than the line stays whole.
+    public static func wrap(_ text: String, width: Int, indent: Int, first: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
         var lines: [String] = []
         var current = ""
+        var used = first
         for word in text.split(separator: " ") {
-            if current.count + word.count + 1 > width, !current.isEmpty {
+            if used + current.count + word.count + 1 > width, !current.isEmpty {
                 lines.append(current)
                 current = ""
+                used = indent
             }
             current += current.isEmpty ? String(word) : " " + word
         }
         if !current.isEmpty { lines.append(current) }
-        return lines.joined(separator: "\n" + indent)
+        return lines.joined(separator: "\n" + pad)
+    }
+
+    /// Each paragraph of `text` (lines as given) wrapped, continuation lines indented like the line's own start.
+    public static func wrapLines(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let indent = line.prefix { $0 == " " }.count
+            guard line.count > width else { return String(line) }
+            return String(repeating: " ", count: indent) + wrap(String(line.dropFirst(indent)), width: width, indent: indent + 2, first: indent)
+        }.joined(separator: "\n")
     }
 }

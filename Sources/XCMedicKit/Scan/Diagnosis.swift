@@ -70,6 +70,19 @@ public struct Diagnosis: Sendable {
     public var findings: [Finding]
     /// Distinct findings beyond `maxFindings` that were counted but not kept.
     public var droppedFindings: Int
+    /// The tests the logs name with their results, and the totals the logs state.
+    public var tests = TestRun()
+    /// Per input: how its build was started, as far as it says.
+    public var invocations: [Invocation] = []
+
+    /// Writes each finding's fix commands for the build of its input (`Invocation.fill`).
+    mutating func fillFixes() {
+        for i in findings.indices {
+            let input = findings[i].occurrences.first?.input ?? 0
+            let invocation = invocations.indices.contains(input) ? invocations[input] : Invocation()
+            findings[i].fixes = findings[i].fixes.map { invocation.fill($0, captures: findings[i].captures) }
+        }
+    }
 
     public var causes: [Finding] { findings.filter { $0.role == .cause } }
     public var highestSeverity: Severity? { findings.map(\.severity).max() }
@@ -290,6 +303,8 @@ struct FindingCollector {
             text = text.dropFirst(2).dropLast()
             if let space = text.lastIndex(of: " ") { text = text[text.index(after: space)...] }
         }
+        // Swift Testing's parameterized `test(value:) with 3 test cases` is the test `test(value:)`.
+        if let with = text.range(of: #" with \d+ test cases?$"#, options: .regularExpression) { text = text[..<with.lowerBound] }
         if text.hasSuffix("()") { text = text.dropLast(2) }
         if let cut = text.lastIndex(where: { $0 == "." || $0 == "/" }) { text = text[text.index(after: cut)...] }
         return String(text)

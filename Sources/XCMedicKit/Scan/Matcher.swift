@@ -150,6 +150,11 @@ public final class RuleSet: @unchecked Sendable {
     /// Literal indices of the scanner's own markers: error-looking lines, and a run that succeeded.
     let errorMarkers: Set<Int>
     let successMarkers: Set<Int>
+    /// Literal indices of lines the scanner reads for the test run and the invocation (never findings).
+    let testMarkers: Set<Int>
+    let invocationMarkers: Set<Int>
+    /// Test markers no rule and no other marker shares: a line with only these is read by the test reader alone.
+    let testOnlyLiterals: Set<Int>
 
     public convenience init(rules: [Rule]) throws {
         try self.init(rules: rules, errorMarkers: ScanMarkers.errorLiterals, successMarkers: ScanMarkers.successLiterals)
@@ -176,6 +181,12 @@ public final class RuleSet: @unchecked Sendable {
         }
         self.errorMarkers = Set(errorMarkers.map(index(of:)))
         self.successMarkers = Set(successMarkers.map(index(of:)))
+        let tests = Set(TestRunReader.literals.map(index(of:)))
+        let invocation = Set(InvocationReader.literals.map(index(of:)))
+        let shared = self.errorMarkers.union(self.successMarkers).union(invocation)
+        testMarkers = tests
+        invocationMarkers = invocation
+        testOnlyLiterals = tests.filter { byLiteral[$0].isEmpty && !shared.contains($0) }
         prefilter = Prefilter(literals: literals)
         rulesByLiteral = byLiteral
     }

@@ -11,6 +11,8 @@ public final class Scanner {
     /// Bytes read at a time; memory use is about this plus the longest line kept (`LogReader.maxLineBytes`).
     public var chunkBytes = LogReader.defaultChunkBytes
     private var collector = FindingCollector()
+    private var testReader = TestRunReader()
+    private var invocationReaders: [InvocationReader] = []
     private var inputs: [Diagnosis.Input] = []
     private var open: OpenBlock?
     private var present: [Int] = []
@@ -64,6 +66,7 @@ public final class Scanner {
         previousTail = []
         lastCauseLine = 0
         lastUnrecognizedLine = 0
+        invocationReaders.append(InvocationReader())
         try reader.forEachChunk { chunk in
             if detector.wantsMore { detector.observe(chunk.bytes) }
             process(chunk, input: inputIndex)
@@ -93,6 +96,7 @@ public final class Scanner {
         previousTail = []
         lastCauseLine = 0
         lastUnrecognizedLine = 0
+        invocationReaders.append(InvocationReader())
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunkBytes + 4096)
         var records: [StructuredLine] = []
@@ -145,7 +149,12 @@ public final class Scanner {
     public func finish() -> Diagnosis {
         explainFailedCommandsList()
         collector.classifyUnrecognized()
-        return collector.diagnosis(inputs: inputs)
+        var diagnosis = collector.diagnosis(inputs: inputs)
+        let crashed = diagnosis.findings.contains { $0.category == FindingCategory.testRunnerCrash && $0.severity == .error }
+        diagnosis.tests = testReader.finish(crashed: crashed)
+        diagnosis.invocations = invocationReaders.map { $0.finish(testTargets: diagnosis.tests.bundles) }
+        diagnosis.fillFixes()
+        return diagnosis
     }
 
     /// Keeps the last whole lines of a chunk (up to `keptTailBytes`) for reading back across chunks.
@@ -214,7 +223,25 @@ public final class Scanner {
         present.removeAll(keepingCapacity: true)
         ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
         guard !present.isEmpty else { return }
+        // Most lines of a test log are a test's own start or pass line, which no rule wants: read without a
+        // LogLine when nothing else is on it and it has no prefix to take off.
+        if structured == nil, present.allSatisfy(ruleSet.testOnlyLiterals.contains) {
+            let raw = Scanner.decode(base, from: start, to: end)
+            if raw.hasPrefix("Test Case '") || raw.hasPrefix("Test case '") {
+                testReader.observe(raw, line: lineNumber, input: input)
+                return
+            }
+        }
         let line = logLine(Scanner.decode(base, from: start, to: end), number: lineNumber)
+        currentBase = base
+        currentLineStart = start
+        currentLineEnd = end
+        // Test results and the invocation are read from a line whatever else it is (a fastlane table row looks
+        // like a box line); they claim nothing.
+        if present.contains(where: ruleSet.testMarkers.contains) { testReader.observe(line.text, line: lineNumber, input: input) }
+        if blockRule == nil, present.contains(where: ruleSet.invocationMarkers.contains) {
+            invocationReaders[input].observe(line.text, following: { self.followingTexts(max: 200) })
+        }
         // Box lines repeat the header above them; one with a diagnostic but no header in the log
         // (`swift build 2>&1 | tail`) is the message itself. A note is context, never a finding.
         if line.isBoxLine && !line.boxed { return }
@@ -232,6 +259,7 @@ public final class Scanner {
             if ruleSet.errorMarkers.contains(literal) { errorMarker = true }
             if ruleSet.successMarkers.contains(literal) { successMarker = true }
         }
+
         candidates.sort()
         var previous = -1
         for r in candidates where r != previous {
@@ -493,6 +521,19 @@ public final class Scanner {
 
     /// Up to `max` lines after the current one, in this chunk, until a blank line or a line that is a
     /// diagnostic or a CI annotation of its own.
+    /// The lines after the current one in this chunk, prefixes off, whatever they say.
+    private func followingTexts(max: Int) -> [String] {
+        guard let base = currentBase else { return [] }
+        var lines: [String] = []
+        var start = currentLineEnd + 1
+        while lines.count < max, start < currentChunkEnd {
+            let end = Scanner.lineEnd(base, from: start, end: currentChunkEnd)
+            lines.append(LogLine(raw: Scanner.decode(base, from: start, to: end)).text)
+            start = end + 1
+        }
+        return lines
+    }
+
     private func followingLines(max: Int) -> [String] {
         guard let base = currentBase else { return [] }
         var lines: [String] = []
