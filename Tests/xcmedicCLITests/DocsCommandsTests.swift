@@ -107,6 +107,10 @@ final class DocsCommandsTests: XCTestCase {
                 XCTAssertTrue(out.contains("Break the build"), out) }),
             ("xcmedic bisect --good v2.3.0 --bad main --timeout 900 --retries 1 -- xcodebuild -scheme App build", Check(statuses: [0]) { out, _, _ in
                 XCTAssertTrue(out.contains("Break the build"), out) }),
+            ("xcmedic bisect -j 4 --good v2.3.0 -- xcodebuild -scheme App build", Check(statuses: [0]) { out, _, _ in
+                XCTAssertTrue(out.contains("Break the build"), out) }),
+            ("xcmedic bisect --recover", Check(statuses: [0]) { out, err, _ in
+                XCTAssertTrue((out + err).contains("nothing to recover"), out + err) }),
             ("xcmedic mark-good \"$GITHUB_SHA\"", Check(statuses: [0]) { _, _, sandbox in try Self.assertLastGood(sandbox) }),
             ("xcmedic mark-good \"$CI_COMMIT\"", Check(statuses: [0]) { _, _, sandbox in try Self.assertLastGood(sandbox) }),
         ]
