@@ -101,6 +101,14 @@ public struct LogLine: Sendable {
             changed = false
             let trimmed = s.drop(while: { $0 == " " || $0 == "\t" })
             if trimmed.startIndex != s.startIndex { s = trimmed; changed = true }
+            // Every wrapper but a tool's `name[pid:tid] ` starts with one of a few bytes: a line that
+            // starts otherwise (most lines: a path, a word) skips their tests.
+            guard let first = s.utf8.first else { break }
+            if !LogLine.wrapperFirstBytes[Int(first)] {
+                if (65...90).contains(first), let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
+                if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
+                continue
+            }
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
@@ -136,6 +144,13 @@ public struct LogLine: Sendable {
             }
         }
         return String(s)
+    }
+
+    /// First bytes of the wrappers `strip` takes off, other than an upper-case letter (fastlane's
+    /// `INFO [`) and a tool name: a digit (timestamps, clock times), `[`, `#`, `:`, `>`, `|`, `` ` ``,
+    /// and the lead byte of a non-ASCII glyph.
+    private static let wrapperFirstBytes: [Bool] = (0..<256).map { b in
+        (48...57).contains(b) || b >= 0xC0 || [91, 35, 58, 62, 124, 96].contains(b)
     }
 
     /// `2024-05-01T10:00:00.1234567Z ` (GitHub Actions raw logs).
@@ -259,6 +274,7 @@ public struct LogLine: Sendable {
     /// `xcodebuild[12345:678901] ` or `2024-05-01 10:00:00.123 xcodebuild[12345:678901] ` (Apple's
     /// logging), also with `+0000` after the time.
     private static func dropToolPrefix(_ s: Substring) -> Substring? {
+        guard s.utf8.prefix(160).contains(91) else { return nil } // no `[` in reach
         let u = Array(s.utf8.prefix(160))
         var i = 0
         // Optional date and time: yyyy-MM-dd HH:mm:ss[.SSS][ +zzzz] and a space.

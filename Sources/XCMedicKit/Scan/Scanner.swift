@@ -22,6 +22,9 @@ public final class Scanner {
     private var currentLineStart = 0
     private var currentLineEnd = 0
     private var currentChunkEnd = 0
+    /// The line last made into a `LogLine` (chunk, start): the line that ends an open block is often
+    /// the next one with a literal, and is not built twice.
+    private var lastLine: (base: UnsafePointer<UInt8>, start: Int, end: Int, line: LogLine)?
     /// Line number of the last error-severity root cause in the current input (0: none yet).
     private var lastCauseLine = 0
     /// Line number of the last error no rule recognised in the current input (0: none yet).
@@ -97,6 +100,7 @@ public final class Scanner {
         guard let base = chunk.bytes.baseAddress, chunk.bytes.count > 0 else { return }
         let end = chunk.bytes.count
         currentChunkEnd = end
+        lastLine = nil // the reader reuses its buffer
         var pos = 0
         var lineNumber = chunk.firstLine
         var counted = 0
@@ -140,7 +144,7 @@ public final class Scanner {
         present.removeAll(keepingCapacity: true)
         ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
         guard !present.isEmpty else { return }
-        let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
+        let line = logLine(base, from: start, to: end)
         // Box lines repeat the header above them; one with a diagnostic but no header in the log
         // (`swift build 2>&1 | tail`) is the message itself. A note is context, never a finding.
         if line.isBoxLine && !line.boxed { return }
@@ -392,7 +396,7 @@ public final class Scanner {
     /// Whether the line belongs to the open block; if so it is taken into the finding.
     private func continueBlock(_ base: UnsafePointer<UInt8>, lineStart: Int, lineEnd: Int, end: Int) -> Bool {
         guard var block = open, block.remaining > 0, lineEnd > lineStart else { return false }
-        let line = LogLine(raw: Scanner.decode(base, from: lineStart, to: lineEnd))
+        let line = logLine(base, from: lineStart, to: lineEnd)
         let belongs: Bool
         if let compiled = block.rule {
             belongs = compiled.continuation?.matches(line.text) ?? false
@@ -412,6 +416,13 @@ public final class Scanner {
         block.remaining -= 1
         open = block
         return true
+    }
+
+    private func logLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> LogLine {
+        if let last = lastLine, last.base == base, last.start == start, last.end == end { return last.line }
+        let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
+        lastLine = (base, start, end, line)
+        return line
     }
 
     static func isDiagnosticContext(_ line: LogLine) -> Bool {
