@@ -81,7 +81,7 @@ public struct LogLine: Sendable {
 
     /// A log copied out of a web page keeps its HTML entities (`&quot;`, `&apos;`, `&#39;`, `&lt;`).
     static func unescapeHTML(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")), text.contains(";") else { return text }
+        guard LogLine.has(UInt8(ascii: "&"), in: text.utf8), text.contains(";") else { return text }
         var out = text
         for (entity, character) in [("&quot;", "\""), ("&apos;", "'"), ("&#39;", "'"), ("&#x27;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
             out = out.replacingOccurrences(of: entity, with: character)
@@ -144,6 +144,17 @@ public struct LogLine: Sendable {
             }
         }
         return String(s)
+    }
+
+    /// Whether `byte` is among the first `limit` bytes of `utf8`: `memchr` on a native string's storage.
+    static func has<C: Collection>(_ byte: UInt8, in utf8: C, within limit: Int = .max) -> Bool where C.Element == UInt8 {
+        if let found = utf8.withContiguousStorageIfAvailable({ buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), min(buffer.count, limit)) != nil
+        }) {
+            return found
+        }
+        return utf8.prefix(limit).contains(byte)
     }
 
     /// First bytes of the wrappers `strip` takes off, other than an upper-case letter (fastlane's
@@ -274,7 +285,7 @@ public struct LogLine: Sendable {
     /// `xcodebuild[12345:678901] ` or `2024-05-01 10:00:00.123 xcodebuild[12345:678901] ` (Apple's
     /// logging), also with `+0000` after the time.
     private static func dropToolPrefix(_ s: Substring) -> Substring? {
-        guard s.utf8.prefix(160).contains(91) else { return nil } // no `[` in reach
+        guard LogLine.has(91, in: s.utf8, within: 160) else { return nil } // no `[` in reach
         let u = Array(s.utf8.prefix(160))
         var i = 0
         // Optional date and time: yyyy-MM-dd HH:mm:ss[.SSS][ +zzzz] and a space.
@@ -345,7 +356,7 @@ public struct DiagnosticHeader: Sendable, Equatable {
 
     static func parse(_ text: String, glyphLevel: LineLevel?) -> DiagnosticHeader? {
         // Fast reject: every header has ": " after a digit.
-        guard text.utf8.contains(58) else { return nil }
+        guard LogLine.has(58, in: text.utf8) else { return nil }
         let u = Array(text.utf8.prefix(4096))
         // Find "<file>:<digits>[:<digits>]: " where <file> has no ": " in it.
         var i = 0
@@ -401,8 +412,8 @@ public struct DiagnosticHeader: Sendable, Equatable {
     ]
 
     private static func isPlausibleFile(_ file: String) -> Bool {
-        guard !file.isEmpty, file.count < 1024 else { return false }
+        guard !file.isEmpty, file.utf8.count < 1024 || file.count < 1024 else { return false }
         if file.hasPrefix("<") { return true } // <unknown>, <stdin>
-        return file.contains(".") || file.contains("/")
+        return LogLine.has(UInt8(ascii: "."), in: file.utf8) || LogLine.has(UInt8(ascii: "/"), in: file.utf8)
     }
 }

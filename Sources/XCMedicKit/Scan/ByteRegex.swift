@@ -31,6 +31,9 @@ struct ByteRegex: Sendable {
     /// Bytes a match can start with (when `anchored` is false and the pattern cannot match empty).
     private let firstBytes: [Bool]?
     private let anchored: Bool
+    /// Text every match contains (longest first): a line without one of them cannot match, which
+    /// settles most tries with a `memmem` instead of a run.
+    private let required: [[UInt8]]
 
     /// Compiles `pattern`, or nil when it uses syntax this matcher leaves to ICU.
     init?(_ pattern: String) {
@@ -49,6 +52,8 @@ struct ByteRegex: Sendable {
         var first = node.firstBytes(sets: compiler.sets)
         for b in 0x80..<0xC0 { first.bytes[b] = false } // a match starts on a whole character
         firstBytes = first.nullable ? nil : first.bytes
+        required = Array(node.requiredLiterals().map { Array(String(String.UnicodeScalarView($0)).utf8) }
+            .sorted { $0.count > $1.count }.prefix(3))
     }
 
     // MARK: - Running
@@ -60,6 +65,13 @@ struct ByteRegex: Sendable {
     }
 
     func firstMatch(_ bytes: UnsafeBufferPointer<UInt8>, budgetNanoseconds: UInt64) -> Outcome {
+        for literal in required {
+            let found = literal.withUnsafeBufferPointer { needle in
+                guard let base = bytes.baseAddress else { return false }
+                return Bytes.contains(base, count: bytes.count, needle)
+            }
+            if !found { return .noMatch }
+        }
         var vm = Machine(regex: self, bytes: bytes, budget: budgetNanoseconds)
         let n = bytes.count
         var start = 0
@@ -96,12 +108,20 @@ struct ByteRegex: Sendable {
         }
     }
 
-    fileprivate struct Program: Sendable {
-        let code: [Instruction]
-        let literals: [UInt8]
+    /// Code and literal bytes in memory of their own, read by pointer in the hot loop (no bounds or
+    /// reference-count work per step).
+    fileprivate final class Program: @unchecked Sendable { // immutable after init
+        let code: UnsafeMutableBufferPointer<Instruction>
+        let literals: UnsafeMutableBufferPointer<UInt8>
         init(_ code: [Instruction], literals: [UInt8]) {
-            self.code = code
-            self.literals = literals
+            self.code = .allocate(capacity: code.count)
+            _ = self.code.initialize(from: code)
+            self.literals = .allocate(capacity: max(literals.count, 1))
+            _ = self.literals.initialize(from: literals)
+        }
+        deinit {
+            code.deallocate()
+            literals.deallocate()
         }
     }
 
@@ -139,6 +159,7 @@ struct ByteRegex: Sendable {
             var pos = start
             let n = bytes.count
             let code = program.code
+            let literals = program.literals
             let sets = regex.sets
             while true {
                 steps &+= 1
@@ -151,7 +172,7 @@ struct ByteRegex: Sendable {
                     if pos + length <= n {
                         let offset = Int(ins.a)
                         var k = 0
-                        while k < length, bytes[pos + k] == program.literals[offset + k] { k += 1 }
+                        while k < length, bytes[pos + k] == literals[offset + k] { k += 1 }
                         ok = k == length
                     } else {
                         ok = false
@@ -346,6 +367,17 @@ struct ByteRegex: Sendable {
             case .concat(let ns): return ns.allSatisfy(\.canBeEmpty)
             case .alternation(let ns): return ns.contains(where: \.canBeEmpty)
             case .repetition(let n, let min, _, _): return min == 0 || n.canBeEmpty
+            }
+        }
+
+        /// Literal runs that every match of this node contains.
+        func requiredLiterals() -> [[Unicode.Scalar]] {
+            switch self {
+            case .literal(let s): return s.isEmpty ? [] : [s]
+            case .group(let n, _): return n.requiredLiterals()
+            case .concat(let ns): return ns.flatMap { $0.requiredLiterals() }
+            case .repetition(let n, let min, _, _): return min >= 1 ? n.requiredLiterals() : []
+            default: return []
             }
         }
 

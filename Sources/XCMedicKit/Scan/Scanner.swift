@@ -452,17 +452,33 @@ public final class Scanner {
     /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the
     /// match left empty disappears. Other braces (code in snippets) stay as written.
     static func render(_ template: String, _ captures: [String: String], names: Set<String> = []) -> String {
-        guard template.contains("{") else { return template }
-        var out = template
-        for (name, value) in captures {
-            out = out.replacingOccurrences(of: "{\(name)}", with: value)
+        let t = Array(template.utf8)
+        guard t.contains(UInt8(ascii: "{")) else { return template }
+        var out: [UInt8] = []
+        out.reserveCapacity(t.count + 64)
+        var i = 0
+        // One pass: a capture's value is put in as it is, never read again for placeholders.
+        while i < t.count {
+            guard t[i] == UInt8(ascii: "{"), let close = t[(i + 1)...].firstIndex(of: UInt8(ascii: "}")) else {
+                out.append(t[i])
+                i += 1
+                continue
+            }
+            let key = String(decoding: t[(i + 1)..<close], as: UTF8.self)
             // `{suite:slashes}`: a dotted name as a path (`Module.Suite` -> `Module/Suite` for -only-testing).
-            out = out.replacingOccurrences(of: "{\(name):slashes}", with: value.replacingOccurrences(of: ".", with: "/"))
+            let slashes = key.hasSuffix(":slashes")
+            let name = slashes ? String(key.dropLast(8)) : key
+            if let value = captures[name] {
+                out.append(contentsOf: slashes ? value.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "/") : $0 } : Array(value.utf8))
+                i = close + 1
+            } else if names.contains(name) {
+                i = close + 1 // a placeholder for a capture the match left empty disappears
+            } else {
+                out.append(t[i])
+                i += 1
+            }
         }
-        for name in names where captures[name] == nil {
-            out = out.replacingOccurrences(of: "{\(name)}", with: "").replacingOccurrences(of: "{\(name):slashes}", with: "")
-        }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: - Byte helpers
