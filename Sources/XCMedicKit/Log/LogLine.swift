@@ -111,7 +111,7 @@ public struct LogLine: Sendable {
 
     /// A log copied out of a web page keeps its HTML entities (`&quot;`, `&apos;`, `&#39;`, `&lt;`).
     static func unescapeHTML(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")), text.contains(";") else { return text }
+        guard LogLine.has(UInt8(ascii: "&"), in: text.utf8), text.contains(";") else { return text }
         var out = text
         for (entity, character) in [("&quot;", "\""), ("&apos;", "'"), ("&#39;", "'"), ("&#x27;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
             out = out.replacingOccurrences(of: entity, with: character)
@@ -131,6 +131,14 @@ public struct LogLine: Sendable {
             changed = false
             let trimmed = s.drop(while: { $0 == " " || $0 == "\t" })
             if trimmed.startIndex != s.startIndex { s = trimmed; changed = true }
+            // Every wrapper but a tool's `name[pid:tid] ` starts with one of a few bytes: a line that
+            // starts otherwise (most lines: a path, a word) skips their tests.
+            guard let first = s.utf8.first else { break }
+            if !LogLine.wrapperFirstBytes[Int(first)] {
+                if (65...90).contains(first), let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
+                if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
+                continue
+            }
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
@@ -166,6 +174,24 @@ public struct LogLine: Sendable {
             }
         }
         return String(s)
+    }
+
+    /// Whether `byte` is among the first `limit` bytes of `utf8`: `memchr` on a native string's storage.
+    static func has<C: Collection>(_ byte: UInt8, in utf8: C, within limit: Int = .max) -> Bool where C.Element == UInt8 {
+        if let found = utf8.withContiguousStorageIfAvailable({ buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), min(buffer.count, limit)) != nil
+        }) {
+            return found
+        }
+        return utf8.prefix(limit).contains(byte)
+    }
+
+    /// First bytes of the wrappers `strip` takes off, other than an upper-case letter (fastlane's
+    /// `INFO [`) and a tool name: a digit (timestamps, clock times), `[`, `#`, `:`, `>`, `|`, `` ` ``,
+    /// and the lead byte of a non-ASCII glyph.
+    private static let wrapperFirstBytes: [Bool] = (0..<256).map { b in
+        (48...57).contains(b) || b >= 0xC0 || [91, 35, 58, 62, 124, 96].contains(b)
     }
 
     /// `2024-05-01T10:00:00.1234567Z ` (GitHub Actions raw logs).
@@ -289,6 +315,7 @@ public struct LogLine: Sendable {
     /// `xcodebuild[12345:678901] ` or `2024-05-01 10:00:00.123 xcodebuild[12345:678901] ` (Apple's
     /// logging), also with `+0000` after the time.
     private static func dropToolPrefix(_ s: Substring) -> Substring? {
+        guard LogLine.has(91, in: s.utf8, within: 160) else { return nil } // no `[` in reach
         let u = Array(s.utf8.prefix(160))
         var i = 0
         // Optional date and time: yyyy-MM-dd HH:mm:ss[.SSS][ +zzzz] and a space.
@@ -359,7 +386,7 @@ public struct DiagnosticHeader: Sendable, Equatable {
 
     static func parse(_ text: String, glyphLevel: LineLevel?) -> DiagnosticHeader? {
         // Fast reject: every header has ": " after a digit.
-        guard text.utf8.contains(58) else { return nil }
+        guard LogLine.has(58, in: text.utf8) else { return nil }
         let u = Array(text.utf8.prefix(4096))
         // Find "<file>:<digits>[:<digits>]: " where <file> has no ": " in it.
         var i = 0
@@ -436,8 +463,8 @@ public struct DiagnosticHeader: Sendable, Equatable {
     ]
 
     private static func isPlausibleFile(_ file: String) -> Bool {
-        guard !file.isEmpty, file.count < 1024 else { return false }
+        guard !file.isEmpty, file.utf8.count < 1024 || file.count < 1024 else { return false }
         if file.hasPrefix("<") { return true } // <unknown>, <stdin>
-        return file.contains(".") || file.contains("/")
+        return LogLine.has(UInt8(ascii: "."), in: file.utf8) || LogLine.has(UInt8(ascii: "/"), in: file.utf8)
     }
 }

@@ -1,13 +1,47 @@
 import Foundation
 
 /// A regular expression with the names of its captures, ready to run on one line.
-final class CompiledRegex: @unchecked Sendable { // NSRegularExpression is immutable once built
-    let regex: NSRegularExpression
+///
+/// Most of the catalog's patterns also compile to a `ByteRegex`, which matches the line's UTF-8 in
+/// place and gives the same first match and captures; `NSRegularExpression` runs only for the
+/// patterns and lines that one leaves to ICU, and is only built when one needs it.
+final class CompiledRegex: @unchecked Sendable { // immutable but for the engines, which `lock` guards
+    let pattern: String
+    let ignoreCase: Bool
     let names: [String]
+    private var byteEngine: ByteRegex??
+    private var icu: NSRegularExpression?
+    private let lock = NSLock()
 
-    init(_ pattern: String, ignoreCase: Bool = false) throws {
-        regex = try NSRegularExpression(pattern: pattern, options: ignoreCase ? [.caseInsensitive] : [])
+    /// `lazily`: build the engines on first use (a rule's patterns, of which a scan tries few; rules
+    /// files are checked with ICU when loaded, `RuleLoader`, and the built-in catalog by its tests).
+    /// Otherwise an invalid pattern throws here.
+    init(_ pattern: String, ignoreCase: Bool = false, lazily: Bool = false) throws {
+        self.pattern = pattern
+        self.ignoreCase = ignoreCase
         names = CompiledRegex.captureNames(in: pattern)
+        if !lazily {
+            if bytes == nil { icu = try NSRegularExpression(pattern: pattern, options: ignoreCase ? [.caseInsensitive] : []) }
+        }
+    }
+
+    /// The byte engine for this pattern, or nil when the pattern is left to ICU.
+    var bytes: ByteRegex? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let byteEngine { return byteEngine }
+        let engine = ignoreCase ? nil : ByteRegex(pattern).flatMap { $0.groupNames.map(\.name) == names ? $0 : nil }
+        byteEngine = .some(engine)
+        return engine
+    }
+
+    /// Foundation's engine for this pattern, built on first use (nil only if ICU rejects a pattern
+    /// that was never checked, which `RuleLoader` and the catalog tests rule out).
+    var regex: NSRegularExpression? {
+        lock.lock()
+        defer { lock.unlock() }
+        if icu == nil { icu = try? NSRegularExpression(pattern: pattern, options: ignoreCase ? [.caseInsensitive] : []) }
+        return icu
     }
 
     /// Longest slice of a line a regex is run on: bounds the work of any one match.
@@ -26,15 +60,18 @@ final class CompiledRegex: @unchecked Sendable { // NSRegularExpression is immut
     /// The first match within the time budget. ICU reports progress while it backtracks, so a
     /// pathological pattern is stopped instead of hanging the scan.
     private func firstMatch(in text: String, ns: NSString) -> (NSTextCheckingResult?, timedOut: Bool) {
+        guard let regex else { return (nil, false) }
         let range = NSRange(location: 0, length: min(ns.length, CompiledRegex.maxSubjectUTF16))
         let start = DispatchTime.now().uptimeNanoseconds
         var found: NSTextCheckingResult?
         var timedOut = false
+        var progress = 0
         regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
+            progress += 1
             if let result {
                 found = result
                 stop.pointee = true
-            } else if DispatchTime.now().uptimeNanoseconds - start > CompiledRegex.matchBudget {
+            } else if progress & 15 == 0, DispatchTime.now().uptimeNanoseconds - start > CompiledRegex.matchBudget { // the clock every 16th report
                 timedOut = true
                 stop.pointee = true
             }
@@ -44,6 +81,28 @@ final class CompiledRegex: @unchecked Sendable { // NSRegularExpression is immut
 
     /// Named captures of the first match; unmatched optional groups are left out.
     func match(_ text: String) -> CaptureOutcome {
+        if let bytes, text.utf8.count <= CompiledRegex.maxSubjectUTF16 {
+            var text = text
+            let outcome: CaptureOutcome? = text.withUTF8 { utf8 in
+                switch bytes.firstMatch(utf8, budgetNanoseconds: CompiledRegex.matchBudget) {
+                case .matched(let slots):
+                    var result: [String: String] = [:]
+                    for (name, group) in bytes.groupNames where slots[2 * group] >= 0 {
+                        result[name] = String(decoding: UnsafeBufferPointer(rebasing: utf8[slots[2 * group]..<slots[2 * group + 1]]), as: UTF8.self)
+                    }
+                    return .matched(result)
+                case .noMatch: return .noMatch
+                case .timedOut: return .timedOut
+                case .unsupported: return nil
+                }
+            }
+            if let outcome { return outcome }
+        }
+        return matchICU(text)
+    }
+
+    /// `match` with Foundation's engine alone.
+    func matchICU(_ text: String) -> CaptureOutcome {
         let ns = text as NSString
         let (found, timedOut) = firstMatch(in: text, ns: ns)
         guard let match = found else { return timedOut ? .timedOut : .noMatch }
@@ -62,7 +121,15 @@ final class CompiledRegex: @unchecked Sendable { // NSRegularExpression is immut
     }
 
     func matches(_ text: String) -> Bool {
-        firstMatch(in: text, ns: text as NSString).0 != nil
+        if let bytes, text.utf8.count <= CompiledRegex.maxSubjectUTF16 {
+            var text = text
+            switch text.withUTF8({ bytes.firstMatch($0, budgetNanoseconds: CompiledRegex.matchBudget) }) {
+            case .matched: return true
+            case .noMatch, .timedOut: return false
+            case .unsupported: break
+            }
+        }
+        return firstMatch(in: text, ns: text as NSString).0 != nil
     }
 
     static func captureNames(in pattern: String) -> [String] {
@@ -95,11 +162,11 @@ final class CompiledRule: @unchecked Sendable {
 
     init(_ rule: Rule) throws {
         self.rule = rule
-        patterns = try rule.patterns.map { try CompiledRegex($0.regex, ignoreCase: $0.ignoreCase) }
+        patterns = try rule.patterns.map { try CompiledRegex($0.regex, ignoreCase: $0.ignoreCase, lazily: true) }
         captureNames = Set(patterns.flatMap(\.names))
         literalBytes = rule.patterns.map { Array($0.literal.utf8) }
-        continuation = try rule.continuation.map { try CompiledRegex($0.whileRegex) }
-        collect = try rule.continuation?.collect.map { try CompiledRegex($0) }
+        continuation = try rule.continuation.map { try CompiledRegex($0.whileRegex, lazily: true) }
+        collect = try rule.continuation?.collect.map { try CompiledRegex($0, lazily: true) }
     }
 
     func renderedFixes(_ captures: [String: String]) -> [Fix] {

@@ -25,6 +25,9 @@ public final class Scanner {
     private var currentLineEnd = 0
     private var currentChunkEnd = 0
     private var currentLineNumber = 0
+    /// The line last made into a `LogLine` (chunk, start, end): the line that ends an open block is
+    /// often the next one with a literal, and is not built twice.
+    private var lastLine: (base: UnsafePointer<UInt8>, start: Int, end: Int, line: LogLine)?
     /// Line number of the last error-severity root cause in the current input (0: none yet).
     private var lastCauseLine = 0
     /// Line number of the last error no rule recognised in the current input (0: none yet).
@@ -180,6 +183,7 @@ public final class Scanner {
         guard let base = chunk.bytes.baseAddress, chunk.bytes.count > 0 else { return }
         let end = chunk.bytes.count
         currentChunkEnd = end
+        lastLine = nil // the reader reuses its buffer
         var pos = 0
         var lineNumber = chunk.firstLine
         var counted = 0
@@ -232,7 +236,7 @@ public final class Scanner {
                 return
             }
         }
-        let line = logLine(Scanner.decode(base, from: start, to: end), number: lineNumber)
+        let line = logLine(base, from: start, to: end, number: lineNumber)
         currentBase = base
         currentLineStart = start
         currentLineEnd = end
@@ -305,6 +309,14 @@ public final class Scanner {
             if matchWrapped(line, following: Array(following.prefix(2)), lineNumber: lineNumber, input: input, skipping: blockRule) { return }
             recordUnrecognized(line, following: following, lineNumber: lineNumber, input: input)
         }
+    }
+
+    /// The line at `base[start..<end]`, built once however many times it is asked for in a row.
+    private func logLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, number: Int) -> LogLine {
+        if let last = lastLine, last.base == base, last.start == start, last.end == end { return last.line }
+        let line = logLine(Scanner.decode(base, from: start, to: end), number: number)
+        lastLine = (base, start, end, line)
+        return line
     }
 
     /// The line as the judge sees it: from its text, or for a structured reader's message, with the
@@ -556,7 +568,7 @@ public final class Scanner {
     /// Whether the line belongs to the open block; if so it is taken into the finding.
     private func continueBlock(_ base: UnsafePointer<UInt8>, lineStart: Int, lineEnd: Int, end: Int, lineNumber: Int) -> Bool {
         guard var block = open, block.remaining > 0, lineEnd > lineStart else { return false }
-        let line = logLine(Scanner.decode(base, from: lineStart, to: lineEnd), number: lineNumber)
+        let line = logLine(base, from: lineStart, to: lineEnd, number: lineNumber)
         let belongs: Bool
         if let compiled = block.rule {
             belongs = compiled.continuation?.matches(line.text) ?? false
@@ -621,17 +633,33 @@ public final class Scanner {
     /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the
     /// match left empty disappears. Other braces (code in snippets) stay as written.
     static func render(_ template: String, _ captures: [String: String], names: Set<String> = []) -> String {
-        guard template.contains("{") else { return template }
-        var out = template
-        for (name, value) in captures {
-            out = out.replacingOccurrences(of: "{\(name)}", with: value)
+        let t = Array(template.utf8)
+        guard t.contains(UInt8(ascii: "{")) else { return template }
+        var out: [UInt8] = []
+        out.reserveCapacity(t.count + 64)
+        var i = 0
+        // One pass: a capture's value is put in as it is, never read again for placeholders.
+        while i < t.count {
+            guard t[i] == UInt8(ascii: "{"), let close = t[(i + 1)...].firstIndex(of: UInt8(ascii: "}")) else {
+                out.append(t[i])
+                i += 1
+                continue
+            }
+            let key = String(decoding: t[(i + 1)..<close], as: UTF8.self)
             // `{suite:slashes}`: a dotted name as a path (`Module.Suite` -> `Module/Suite` for -only-testing).
-            out = out.replacingOccurrences(of: "{\(name):slashes}", with: value.replacingOccurrences(of: ".", with: "/"))
+            let slashes = key.hasSuffix(":slashes")
+            let name = slashes ? String(key.dropLast(8)) : key
+            if let value = captures[name] {
+                out.append(contentsOf: slashes ? value.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "/") : $0 } : Array(value.utf8))
+                i = close + 1
+            } else if names.contains(name) {
+                i = close + 1 // a placeholder for a capture the match left empty disappears
+            } else {
+                out.append(t[i])
+                i += 1
+            }
         }
-        for name in names where captures[name] == nil {
-            out = out.replacingOccurrences(of: "{\(name)}", with: "").replacingOccurrences(of: "{\(name):slashes}", with: "")
-        }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: - Byte helpers
