@@ -13,14 +13,14 @@ struct XCMedic: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [Scan.self, Rules.self, Explain.self, CIScriptsCommand.self, FlagsCommand.self,
-                      Bisect.self, BisectStep.self, Diff.self, MarkGood.self, Decode.self],
+                      Bisect.self, BisectStep.self, Diff.self, MarkGood.self, History.self, Decode.self],
         defaultSubcommand: nil
     )
 
     /// Usage and input errors exit 2 with one line on stderr; findings exit 1.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Scan.normaliseRecordArgument(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let error as ExitCode {
             Foundation.exit(error.rawValue)

@@ -1,0 +1,2 @@
+import SQLiteNIO
+import PostgresNIO
