@@ -1,2 +1,0 @@
-import SQLiteNIO
-import PostgresNIO
