@@ -7,7 +7,8 @@
 #   Benchmarks/history-load.sh [BUILDS] [WRITERS] [CONFIG]     (defaults: 100000 16 release)
 #
 # The builds are made from the repository's own corpus logs (Tests/Corpus/cases): 5 repositories, 21
-# branches, 90 days, 30% passing, failures skewed towards a few causes, 1 build in 20 a re-run.
+# branches, 90 days, 30% passing, 15% failing a test (of 60), failures skewed towards a few causes,
+# 1 build in 20 a re-run of the previous commit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 builds=${1:-100000}

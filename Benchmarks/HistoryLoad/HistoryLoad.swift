@@ -81,6 +81,21 @@ enum HistoryLoad {
             let d = scanner.finish()
             if d.status == .failed, !FailureSignature.failureFindings(of: d).isEmpty { failing.append(d) }
         }
+        // Failing tests in XCTest's own format, 60 tests in 12 suites: most builds that fail a test fail one
+        // of a few, and a re-run of the same commit that passes makes it flaky.
+        var tests: [Diagnosis] = []
+        for k in 0..<60 {
+            let scanner = Scanner(ruleSet: ruleSet)
+            try scanner.scan(text: """
+                Test Case '-[AppTests.Suite\(k % 12) test\(k)]' started.
+                /Users/runner/work/app/app/Tests/AppTests/Suite\(k % 12).swift:\(20 + k): error: -[AppTests.Suite\(k % 12) test\(k)] : XCTAssertTrue failed
+                Test Case '-[AppTests.Suite\(k % 12) test\(k)]' failed (0.010 seconds).
+                ** TEST FAILED **
+
+                """, name: "test.log")
+            tests.append(scanner.finish())
+        }
+        let failingTests = tests
         let failingLogs = failing
         let passingScanner = Scanner(ruleSet: ruleSet)
         try passingScanner.scan(text: "** TEST SUCCEEDED **\n", name: "pass.log")
@@ -91,7 +106,7 @@ enum HistoryLoad {
         }
 
         /// Build `i`: 5 repositories, a main branch and 20 others, a new commit every 3 builds of a branch,
-        /// 90 days of history; 30% pass, failures skewed so a few causes dominate (as on real fleets), and
+        /// 90 days of history; 30% pass, 15% fail a test (of 60), failures skewed so a few causes dominate, and
         /// one build in 20 a re-run of the previous commit (which gives flaky tests).
         let start = Date().addingTimeInterval(-90 * 86_400)
         let span = 90.0 * 86_400
@@ -103,8 +118,12 @@ enum HistoryLoad {
             let rerun = rng.below(20) == 0
             let commit = String(format: "%08x%08x", (i / 3 - (rerun ? 1 : 0)) & 0x7fff_ffff, r)
             let diagnosis: Diagnosis
-            if rng.below(10) < 3 {
+            let roll = rng.below(20)
+            if roll < 6 {
                 diagnosis = passing
+            } else if roll < 9 {
+                let u = Double(rng.below(10_000)) / 10_000
+                diagnosis = failingTests[min(failingTests.count - 1, Int(u * u * u * Double(failingTests.count)))]
             } else {
                 // Skewed: the square of a uniform draw picks low indices more often.
                 let u = Double(rng.below(10_000)) / 10_000
