@@ -12,6 +12,9 @@ let package = Package(
         // 1.6: custom completions get the word being completed (`explain` completes rule ids).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // The history store (`scan --record`, `history`): SQLite bundled in the package, and PostgreSQL's client.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // zlib for in-process gzip; on every macOS, and `zlib1g-dev` on Debian and Ubuntu.
@@ -20,10 +23,20 @@ let package = Package(
             name: "XCMedicKit",
             dependencies: ["CZlib", .product(name: "Yams", package: "Yams")]
         ),
+        // The stores behind `scan --record` and `history`: the only target that knows SQL, NIO or a server.
+        .target(
+            name: "XCMedicHistory",
+            dependencies: [
+                "XCMedicKit",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .executableTarget(
             name: "xcmedic",
             dependencies: [
                 "XCMedicKit",
+                "XCMedicHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -34,6 +47,9 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "xcmedicCLITests", dependencies: ["xcmedic", "XCMedicKit"]),
+        .testTarget(name: "XCMedicHistoryTests", dependencies: ["XCMedicHistory", "XCMedicKit"]),
+        // `Benchmarks/history-load.sh`: many concurrent writers recording synthetic builds, then the query times.
+        .executableTarget(name: "xcmedic-history-load", dependencies: ["XCMedicHistory", "XCMedicKit"], path: "Benchmarks/HistoryLoad"),
     ],
     swiftLanguageModes: [.v6]
 )

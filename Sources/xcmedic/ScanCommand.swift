@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import XCMedicHistory
 import XCMedicKit
 #if canImport(Glibc)
 import Glibc
@@ -69,6 +70,38 @@ struct Scan: ParsableCommand {
     @Option(name: .customLong("report"), help: ArgumentHelp("Write the report to FILE instead of standard output (or standard error with --tee).", valueName: "FILE"))
     var reportFile: String?
 
+    @Option(name: .customLong("record"), help: ArgumentHelp(
+        "Record the diagnosis in the history store and report, per cause, first seen, how often in recent builds, new or flaky. " +
+        "The store: a SQLite file or a postgres:// URL; without one $XCMEDIC_HISTORY, else .xcmedic/history.sqlite at the repository root. " +
+        "A store that cannot be used is a warning; the scan's output and exit status stay the same.",
+        valueName: "PATH|URL"))
+    var record: String?
+
+    @OptionGroup(title: "Build identity for --record (read from the CI's variables; these override them)")
+    var build: BuildOptions
+
+    func validate() throws {
+        if record == nil, let option = build.given.first {
+            throw ValidationError("\(option) needs --record")
+        }
+    }
+
+    /// `--record` takes a store only when the next word is one (`postgres://…`, `sqlite:…`, `*.sqlite`,
+    /// `*.db`) or with `=`; otherwise it stands alone and the next word is a log: `scan --record build.log`.
+    /// What a bare `--record` becomes (argument-parser has no option with an optional value).
+    static let defaultStore = "@default"
+
+    static func normaliseRecordArgument(_ arguments: [String]) -> [String] {
+        var out = arguments
+        for i in out.indices where out[i] == "--record" {
+            let next = i + 1 < out.count ? out[i + 1] : ""
+            let isStore = next.hasPrefix("postgres://") || next.hasPrefix("postgresql://") || next.hasPrefix("sqlite:")
+                || [".sqlite", ".sqlite3", ".db"].contains { next.hasSuffix($0) }
+            if !isStore { out[i] = "--record=" + Scan.defaultStore }
+        }
+        return out
+    }
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let ci = CIEnvironment(environment)
@@ -100,7 +133,10 @@ struct Scan: ParsableCommand {
                 try scanner.scan(path: path)
             }
         }
-        let diagnosis = scanner.finish()
+        var diagnosis = scanner.finish()
+        if let record {
+            diagnosis = try build.record(diagnosis, store: record == Scan.defaultStore ? nil : record, environment: environment)
+        }
 
         let resolved = format.resolved(environment: environment)
         let destination: Int32? = reportFile == nil ? (tee ? 2 : 1) : nil
@@ -208,5 +244,78 @@ enum ReportFile {
         case .closed: return "closed"
         case .failed(let error): return error
         }
+    }
+}
+
+/// Who the recorded build is, when the CI's variables do not say or say it wrong.
+struct BuildOptions: ParsableArguments {
+    @Option(help: "Repository (owner/name).")
+    var repository: String?
+
+    @Option(help: "Branch.")
+    var branch: String?
+
+    @Option(help: "Commit hash.")
+    var commit: String?
+
+    @Option(help: "Job (or workflow) within the build.")
+    var job: String?
+
+    @Option(name: .customLong("build-id"), help: "The CI's id of this run; recording the same run again replaces its record.")
+    var buildID: String?
+
+    @Option(help: "Attempt (1 for the first run, 2 for its first re-run).")
+    var attempt: Int?
+
+    @Option(name: .customLong("build-time"), help: "When the build ran (ISO 8601, e.g. 2026-11-20T14:03:00Z); default now.")
+    var buildTime: String?
+
+    @Option(name: .customLong("history-window"), help: "How many recent builds of the branch the report counts a cause in.")
+    var historyWindow: Int?
+
+    /// The options given, for "needs --record".
+    var given: [String] {
+        [("--repository", repository), ("--branch", branch), ("--commit", commit), ("--job", job), ("--build-id", buildID),
+         ("--build-time", buildTime)].compactMap { $0.1 == nil ? nil : $0.0 }
+            + (attempt == nil ? [] : ["--attempt"]) + (historyWindow == nil ? [] : ["--history-window"])
+    }
+
+    func identity(environment: [String: String]) throws -> BuildIdentity {
+        var time: Date?
+        if let buildTime {
+            guard let parsed = HistoryDates.parse(buildTime) else { throw CLIError("--build-time \(buildTime): not an ISO 8601 date (2026-11-20T14:03:00Z)") }
+            time = parsed
+        }
+        if let attempt, attempt < 1 { throw CLIError("--attempt \(attempt): attempts count from 1") }
+        var identity = BuildIdentity.fromEnvironment(environment)
+        if identity.service == "local" {
+            // Outside CI, git says where we are.
+            let git = Git(directory: FileManager.default.currentDirectoryPath)
+            if let head = try? git.result(["rev-parse", "HEAD"]), head.ok { identity.commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
+            if let name = try? git.result(["rev-parse", "--abbrev-ref", "HEAD"]), name.ok {
+                let branch = name.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                if branch != "HEAD" { identity.branch = branch }
+            }
+            if let top = try? git.topLevel() { identity.repository = URL(fileURLWithPath: top).lastPathComponent }
+        }
+        return identity.overriding(repository: repository, branch: branch, commit: commit, job: job, buildID: buildID, attempt: attempt, time: time)
+    }
+
+    /// The diagnosis recorded, with the store's facts; a store that cannot be used is a warning only.
+    func record(_ diagnosis: Diagnosis, store: String?, environment: [String: String]) throws -> Diagnosis {
+        let identity = try identity(environment: environment)
+        let location: StoreLocation
+        do {
+            location = try StoreLocation.resolve(store, environment: environment, root: HistoryCLI.storeRoot())
+        } catch {
+            warn("history not recorded: \(error)")
+            return diagnosis
+        }
+        return HistoryRecorder.record(diagnosis, to: location, as: identity, window: historyWindow ?? 20, toolVersion: XCMedic.configuration.version,
+                                      timeout: HistoryCLI.timeout(), warning: warn)
+    }
+
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data("xcmedic: warning: \(message)\n".utf8))
     }
 }

@@ -13,7 +13,7 @@ struct XCMedic: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [Scan.self, Rules.self, Explain.self, CIScriptsCommand.self, FlagsCommand.self,
-                      Bisect.self, BisectStep.self, Diff.self, MarkGood.self, Decode.self, Manual.self],
+                      Bisect.self, BisectStep.self, Diff.self, MarkGood.self, History.self, Decode.self, Manual.self],
         defaultSubcommand: nil
     )
 
@@ -25,7 +25,7 @@ struct XCMedic: ParsableCommand {
             fail("unknown command '\(first)'\(hint) (commands: \(visibleSubcommandNames.joined(separator: ", ")))")
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Scan.normaliseRecordArgument(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let error as ExitCode {
             Foundation.exit(error.rawValue)

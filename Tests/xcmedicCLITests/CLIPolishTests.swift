@@ -27,7 +27,7 @@ final class CLIPolishTests: XCTestCase {
     func testAMistypedCommandOrRuleIdSuggestsTheNearestOne() throws {
         let r = try CLI.run(["scna", "build.log"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "xcmedic: unknown command 'scna'; did you mean 'scan'? (commands: scan, rules, explain, ci-scripts, flags, bisect, diff, mark-good)\n")
+        XCTAssertEqual(r.stderr, "xcmedic: unknown command 'scna'; did you mean 'scan'? (commands: scan, rules, explain, ci-scripts, flags, bisect, diff, mark-good, history)\n")
         let rule = try CLI.run(["explain", "xctest-assertion-faild"])
         XCTAssertEqual(rule.status, 2)
         XCTAssertTrue(rule.stderr.contains("did you mean 'xctest-assertion-failed'?"), rule.stderr)

@@ -52,12 +52,22 @@ public struct FailureSignature: Sendable, Codable, Equatable {
     /// errors that point at a source line (compiler diagnostics); failing that, every unrecognised
     /// error. Generic wrappers (`** BUILD FAILED **`) never count: every failure has them.
     public init(diagnosis: Diagnosis) {
-        let errors = diagnosis.findings.filter { $0.severity == .error }
-        let causes = errors.filter { $0.role == .cause }
-        let unknown = errors.filter { $0.role == .unrecognized }
-        let located = unknown.filter { $0.location != nil }
-        let chosen = !causes.isEmpty ? causes : (!located.isEmpty ? located : unknown)
-        self.init(entries: chosen.map { Entry(rule: $0.rule, captures: FailureSignature.key(of: $0)) })
+        self.init(entries: FailureSignature.failureFindings(of: diagnosis).map { Entry(rule: $0.rule, captures: FailureSignature.key(of: $0)) })
+    }
+
+    /// The findings that say what failed (also what `scan --record` stores): see `init(diagnosis:)`.
+    public static func failureFindings(of diagnosis: Diagnosis) -> [Finding] {
+        failureIndices(of: diagnosis).map { diagnosis.findings[$0] }
+    }
+
+    /// The indices in `diagnosis.findings` of `failureFindings(of:)`.
+    public static func failureIndices(of diagnosis: Diagnosis) -> [Int] {
+        let findings = diagnosis.findings
+        let errors = findings.indices.filter { findings[$0].severity == .error }
+        let causes = errors.filter { findings[$0].role == .cause }
+        let unknown = errors.filter { findings[$0].role == .unrecognized }
+        let located = unknown.filter { findings[$0].location != nil }
+        return !causes.isEmpty ? causes : (!located.isEmpty ? located : unknown)
     }
 
     public var isEmpty: Bool { entries.isEmpty }

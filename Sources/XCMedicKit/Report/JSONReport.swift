@@ -10,6 +10,8 @@ public enum JSONReport {
         /// Only when the logs name tests or state test totals.
         var tests: TestsJSON?
         var findings: [FindingJSON]
+        /// Only with `scan --record`.
+        var history: BuildHistory?
     }
 
     struct TestsJSON: Encodable {
@@ -89,6 +91,8 @@ public enum JSONReport {
         var fixes: [FixJSON]
         var docs: [String]
         var errorInSwift6: Bool
+        /// Only with `scan --record`.
+        var history: CauseHistory?
     }
 
     public static func render(_ input: Diagnosis, redactor: Redactor = .standard) -> String {
@@ -131,12 +135,15 @@ public enum JSONReport {
                     explanation: f.explanation,
                     fixes: f.fixes.map { FixJSON(summary: $0.summary, commands: $0.commands, snippet: $0.snippet, docs: $0.docs) },
                     docs: f.docs,
-                    errorInSwift6: f.errorInSwift6
+                    errorInSwift6: f.errorInSwift6,
+                    history: f.history
                 )
-            }
+            },
+            history: diagnosis.history
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -30,6 +30,7 @@ public enum CIProvider: String, CaseIterable, Sendable {
     case gitlab = "GitLab CI"
     case buildkite = "Buildkite"
     case circleci = "CircleCI"
+    case jenkins = "Jenkins"
 }
 
 public struct CIEnvironment: Sendable {
@@ -53,6 +54,8 @@ public struct CIEnvironment: Sendable {
             provider = .buildkite
         } else if isSet("CIRCLECI") {
             provider = .circleci
+        } else if let url = variables["JENKINS_URL"], !url.isEmpty {
+            provider = .jenkins
         } else {
             provider = nil
         }
@@ -77,6 +80,7 @@ public struct CIEnvironment: Sendable {
         case .gitlab: names = ["CI_PROJECT_DIR"]
         case .buildkite: names = ["BUILDKITE_BUILD_CHECKOUT_PATH"]
         case .circleci: names = ["CIRCLE_WORKING_DIRECTORY"]
+        case .jenkins: names = ["WORKSPACE"]
         case nil: names = []
         }
         return names.lazy.compactMap { self.variables[$0] }.first { $0.hasPrefix("/") }

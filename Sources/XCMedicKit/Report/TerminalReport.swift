@@ -59,6 +59,7 @@ public struct TerminalReport {
         }
         if diagnosis.findings.isEmpty {
             out += "No failures found.\n"
+            if let history = diagnosis.history { out += historyText(history) }
             return out
         }
 
@@ -109,6 +110,14 @@ public struct TerminalReport {
         if diagnosis.droppedFindings > 0 {
             out += "\n\(diagnosis.droppedFindings) further distinct findings were counted but not listed.\n"
         }
+        if let history = diagnosis.history { out += historyText(history) }
+        return out
+    }
+
+    /// The recorded build, and tests that failed earlier on this commit and passed now.
+    private func historyText(_ history: BuildHistory) -> String {
+        var out = "\n" + dim("History: " + redactor.redact(history.text)) + "\n"
+        for flaky in history.passedAfterFailing { out += "  " + paint("flaky:", "33") + " \(redactor.redact(flaky.test)) failed in \(flaky.failed) earlier build\(flaky.failed == 1 ? "" : "s") of this commit and passed now\n" }
         return out
     }
 
@@ -125,6 +134,7 @@ public struct TerminalReport {
                 out += "  \(severityLabel(f.severity)) \(text)\n"
                 if let loc = f.location { out += "    " + dim(cut("at \(locationText(loc))", room: width - 4)) + "\n" }
             }
+            if let history = f.history { out += "    " + paint("history:", "36") + " " + redactor.redact(history.text) + "\n" } // whole, like an excerpt
             if let fix = f.fixes.first {
                 out += "    " + paint("fix:", "32") + " " + cut(fix.summary, room: width - 9) + "\n"
                 for command in fix.commands.prefix(2) { out += "      $ \(command)\n" }

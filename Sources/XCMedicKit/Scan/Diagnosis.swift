@@ -39,6 +39,8 @@ public struct Finding: Sendable {
     var testRestart = false
     /// The rule's `last_resort`: its words may be read for a category when nothing names a cause.
     var lastResort = false
+    /// What the history store knows about this cause (`scan --record`); nil without a store.
+    public var history: CauseHistory?
 
     public var firstLine: Int { occurrences.first?.line ?? 0 }
     public var location: SourceLocation? { occurrences.first(where: { $0.location != nil })?.location }
@@ -83,6 +85,8 @@ public struct Diagnosis: Sendable {
             findings[i].fixes = findings[i].fixes.map { invocation.fill($0, captures: findings[i].captures) }
         }
     }
+    /// The recorded build (`scan --record`); nil without a store.
+    public var history: BuildHistory?
 
     public var causes: [Finding] { findings.filter { $0.role == .cause } }
     public var highestSeverity: Severity? { findings.map(\.severity).max() }
@@ -205,7 +209,7 @@ struct FindingCollector {
         }
         let failed = ordered.contains { $0.severity == .error }
         let status: Diagnosis.Status = failed ? .failed : (sawSuccess ? .passed : .unknown)
-        return Diagnosis(status: status, inputs: inputs, findings: ordered, droppedFindings: dropped)
+        return Diagnosis(status: status, inputs: inputs, findings: ordered, droppedFindings: dropped, history: nil)
     }
 
     /// A failing test is one root cause however many lines report it. XCTest prints the assertion
