@@ -81,7 +81,7 @@ struct Bisect: ParsableCommand {
         // Progress lines and errors quote the command's output (a step's reason, the failure looked for).
         let redactor: Redactor = noRedact ? .off : .standard
         let bisector = Bisector(options: options)
-        bisector.progress = { FileHandle.standardError.write(Data((redactor.redact($0) + "\n").utf8)) }
+        bisector.progress = { FileHandle.standardError.write(Data((TerminalSafe.visible(redactor.redact($0)) + "\n").utf8)) }
         let result: BisectResult
         do {
             result = try bisector.run()

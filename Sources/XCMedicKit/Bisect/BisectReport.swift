@@ -46,7 +46,8 @@ public enum BisectReport {
         line()
         line("Reproduce: \(r.reproduce)")
         line("Steps, outputs and git's bisect log: \(r.stateFolder)")
-        return out
+        // Commit subjects, authors and the command's output may carry control characters.
+        return TerminalSafe.visible(out)
     }
 
     struct Document: Encodable {
@@ -104,7 +105,7 @@ public enum BisectReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalSafe.escapeJSONControls(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 

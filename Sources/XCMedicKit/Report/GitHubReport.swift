@@ -22,7 +22,7 @@ public struct GitHubReport: Sendable {
     }
 
     public func render(_ input: Diagnosis) -> String {
-        let diagnosis = redactor.redact(input)
+        let diagnosis = ReportText(redactor: redactor, controls: .visible).prepare(input)
         guard !diagnosis.findings.isEmpty else {
             return "xcmedic: no failures found in \(inputsText(diagnosis)) (\(diagnosis.status.rawValue))\n"
         }

@@ -58,7 +58,7 @@ public enum JSONReport {
     }
 
     public static func render(_ input: Diagnosis, redactor: Redactor = .standard) -> String {
-        let diagnosis = redactor.redact(input)
+        let diagnosis = ReportText(redactor: redactor, controls: .escapedByFormat).prepare(input)
         let doc = Document(
             version: Diagnosis.schemaVersion,
             status: diagnosis.status.rawValue,
@@ -90,6 +90,6 @@ public enum JSONReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalSafe.escapeJSONControls(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }

@@ -21,7 +21,7 @@ public struct MarkdownReport: Sendable {
     }
 
     public func render(_ input: Diagnosis) -> String {
-        let diagnosis = redactor.redact(input)
+        let diagnosis = ReportText(redactor: redactor, controls: .visible).prepare(input)
         var out = ""
         let inputs = diagnosis.inputs.map { "`\(Markdown.codeSpanContent($0.displayName))` (\($0.lines) line\($0.lines == 1 ? "" : "s"), \($0.dialect))" }
             .joined(separator: ", ")

@@ -105,7 +105,7 @@ public struct SARIFReport: Sendable {
     // MARK: Rendering
 
     public func render(_ input: Diagnosis) -> String {
-        let diagnosis = redactor.redact(input)
+        let diagnosis = ReportText(redactor: redactor, controls: .escapedByFormat).prepare(input)
         var rules: [ReportingDescriptor] = []
         var ruleIndex: [String: Int] = [:]
         var results: [Result] = []
@@ -161,7 +161,7 @@ public struct SARIFReport: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(log)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalSafe.escapeJSONControls(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     private func descriptor(_ f: Finding) -> ReportingDescriptor {

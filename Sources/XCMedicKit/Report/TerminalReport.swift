@@ -25,7 +25,7 @@ public struct TerminalReport {
     }
 
     public func render(_ input: Diagnosis) -> String {
-        let diagnosis = redactor.redact(input)
+        let diagnosis = ReportText(redactor: redactor, controls: .visible).prepare(input)
         var out = ""
         let causes = diagnosis.findings.filter { $0.role == .cause }
         // A root cause broke the build; a warning (or an error rule demoted by a `warning:` line)
