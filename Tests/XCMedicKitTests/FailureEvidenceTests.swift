@@ -266,6 +266,48 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(finding.location?.line, 58)
     }
 
+    /// A message cut after its first words by a terminal (https://github.com/brightdigit/MistKit, swift build on
+    /// Ubuntu) is named by what it says whole, not by the rule for any compiler error.
+    func testAMessageCutByTheTerminalIsNamedByItsWholeText() throws {
+        let d = try diagnose("""
+            Examples/MistDemo/Sources/MistDemo/MistDemo.swift:44:33: error: reference to var 'stderr'
+              is not concurrency-safe because it involves shared mutable state
+            44 |       fputs("message", stderr)
+               |                               `- error
+
+            """)
+        let cause = try XCTUnwrap(d.findings.first { $0.role == .cause })
+        XCTAssertEqual(cause.category, "global-mutable-state", "\(d.findings.map(\.rule))")
+        XCTAssertEqual(cause.location?.line, 44)
+
+        // A message that is whole, followed by the source line, stays the compiler error it is.
+        let whole = try diagnose("""
+            App/Model.swift:12:5: error: cannot find 'Widget' in scope
+              let w = Widget()
+                      ^~~~~~
+
+            """)
+        XCTAssertEqual(whole.findings.first { $0.role == .cause }?.rule, "compile-error")
+    }
+
+    /// A message pasted alone and wrapped mid-sentence is named whichever part holds the rule's words
+    /// (https://github.com/firebase/data-connect-ios-sdk/issues/31, https://github.com/brightdigit/MistKit).
+    func testAMessagePastedAloneAndWrappedIsReadWhole() throws {
+        let literalBelow = try diagnose("""
+            Non-sendable type 'OperationResult<Query.Data>' returned by implicitly asynchronous
+             call to nonisolated function cannot cross actor boundary
+
+            """)
+        XCTAssertEqual(literalBelow.findings.first { $0.role == .cause }?.category, "non-sendable-crossing")
+        XCTAssertEqual(literalBelow.findings.first { $0.role == .cause }?.occurrences.first?.line, 1)
+        let unindented = try diagnose("""
+            Libraries/MLXLMCommon/NativeMTPTokenIterator.swift:61:24: error: static property
+            'entries' is not concurrency-safe because it is nonisolated global shared mutable state
+
+            """)
+        XCTAssertEqual(unindented.findings.first { $0.role == .cause }?.category, "global-mutable-state")
+    }
+
     /// An activity log names a script phase by Xcode's step title; the step explains itself there too.
     func testAScriptPhaseInAnActivityLogIsExplainedByWhatItPrinted() throws {
         let root = SLFWriter.Section(className: "IDECommandLineBuildLog", title: "Build App", subsections: [

@@ -497,6 +497,12 @@ enum EmbeddedCatalog {
         source: message cut after the type in an issue thread (Tests/Corpus e010)
         captures: {type: '() async -> Void'}
     no_match:
+      - line: "Value of non-Sendable type '@isolated(any) @async @callee_guaranteed @substituted <τ_0_0> () -> @out τ_0_0 for <()>' accessed after being transferred; later accesses could race;"
+        source: https://www.donnywals.com/solving-value-of-non-sendable-type-accessed-after-being-transferred-later-accesses-could-race (Xcode 16 beta)
+        captures: {type: '@isolated(any) @async @callee_guaranteed @substituted <τ_0_0> () -> @out τ_0_0 for <()>'}
+      - line: "transferArg(k) // expected-warning {{binding of non-Sendable type 'Klass' accessed after being transferred; later accesses could race}}"
+        source: https://github.com/swiftlang/swift (test/Concurrency/transfernonsendable.swift, the Swift 5.10 wording in the compiler's own tests)
+        captures: {type: Klass}
       - line: "tiso2.swift:7:17: error: sending value of non-Sendable type 'Optional<Document>' risks causing data races [#SendingRisksDataRace]"
 
 - id: sending-value-risks-data-race
@@ -518,6 +524,9 @@ enum EmbeddedCatalog {
       regex: "[Tt]ransferring (?:non-[sS]endable )?(?:value )?(?:of non-[sS]endable type ['`‘’](?<type>.+?)['`’]|['`‘’](?<name>[^'`‘’]+)['`’]) could yield races with later accesses"
     - literal: "cannot be task-isolated at end of function"
       regex: "['`‘’]inout sending['`’] parameter ['`‘’](?<name>[^'`‘’]+)['`’] cannot be task-isolated at end of function"
+    # Swift 5.10 and the Xcode 16 betas: "transferred" before "sent".
+    - literal: "accessed after being transferred"
+      regex: "(?:[Vv]alue|[Bb]inding) of non-[sS]endable type ['`‘’](?<type>.+?)['`’] accessed after being transferred"
   message: "Sending {name}{type} across isolation risks a data race"
   explanation: >
     A non-Sendable value that the sender can still reach (a local used later, a property of an actor or
@@ -653,6 +662,11 @@ enum EmbeddedCatalog {
   patterns:
     - literal: ' can not be '
       regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] can not be (?<verb>referenced|mutated|accessed|used [''`‘’]inout[''`’]) (?<context>(?:from|on) [^;\[]*[^;\[ ])'
+    # The same message as newer compilers and Xcode's issue navigator word it ("cannot").
+    - literal: 'annot be referenced '
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] cannot be (?<verb>referenced) (?<context>(?:from|on) [^;\[]*[^;\[ ])'
+    - literal: 'annot be mutated '
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] cannot be (?<verb>mutated) (?<context>(?:from|on) [^;\[]*[^;\[ ])'
     - literal: 'annot form key path to '
       regex: '[Cc]annot form key path to (?<isolation>main actor|actor|global actor [''`‘’][^''`‘’]+[''`’])-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’]'
     - literal: 'can not be partially applied'
@@ -686,6 +700,12 @@ enum EmbeddedCatalog {
       - line: "non-sendable-closure.swift:15:5: error: main actor-isolated let 'nonSendable' can not be referenced from a nonisolated context"
         source: https://github.com/swiftlang/swift/issues/77129 (Swift 6.0)
         captures: {kind: let, name: nonSendable}
+      - line: "main actor-isolated property 'localizedDescription' cannot be referenced from a nonisolated context"
+        source: https://github.com/openclaw/AXorcist/issues/13 (the message pasted alone, Xcode 26 with default main-actor isolation)
+        captures: {isolation: main actor, kind: property, name: localizedDescription, verb: referenced, context: from a nonisolated context}
+      - line: "Main actor-isolated static property 'shared' cannot be referenced from a nonisolated context"
+        source: Xcode's issue navigator wording quoted in a public app's development log (code search for "cannot be referenced from a nonisolated context")
+        captures: {isolation: Main actor, kind: static property, name: shared}
       - line: "/Users/<redacted>/node_modules/react-native-keyboard-controller/ios/observers/FocusedInputObserver.swift:214:45 Cannot form key path to main actor-isolated property 'center'"
         source: Xcode 26 issue navigator copy in a React Native issue (Tests/Corpus e030)
         captures: {isolation: main actor, kind: property, name: center}
@@ -695,6 +715,42 @@ enum EmbeddedCatalog {
     no_match:
       - line: "error: main actor-isolated property 'ns' cannot be accessed from outside of the actor"
 
+
+- id: function-conversion-loses-global-actor
+  title: A global-actor-isolated function used where a plain function type is expected
+  category: actor-isolation
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'loses global actor'
+      regex: '[Cc]onverting function value of type [''`‘’](?<from>.+?)[''`’] to [''`‘’](?<to>.+?)[''`’] loses global actor [''`‘’]?(?<actor>[\w.]+)[''`’]?'
+  message: "A {actor} function ({from}) is passed where {to}, which may run anywhere, is expected"
+  explanation: >
+    A method or closure isolated to a global actor (usually @MainActor: a view model's method, a SwiftUI view's
+    member, anything in a target with default main-actor isolation) is passed by reference where the parameter's
+    function type carries no isolation: a plain callback, a NotificationCenter block, a C function pointer, a
+    framework API that is not annotated. Calling it from there would leave the actor, so Swift 6 refuses the
+    conversion (Swift 5 mode warns).
+  fixes:
+    - summary: Wrap the reference in a closure that hops to the actor
+      snippet: "center.addObserver(forName: name, object: nil, queue: .main) { note in Task { @MainActor in self.update(note) } }"
+    - summary: Or make the function nonisolated when it touches no actor state
+      snippet: "nonisolated private func update(_ note: Notification) { ... }"
+  docs:
+    - https://www.swift.org/migration/documentation/swift-6-concurrency-migration-guide/commonproblems
+  examples:
+    match:
+      - line: "Converting function value of type '@MainActor (UIStackView) throws -> Void' to '(UIStackView) throws -> Void' loses global actor 'MainActor'"
+        source: https://github.com/devxoul/Then/issues/106 (the message pasted alone)
+        captures: {from: '@MainActor (UIStackView) throws -> Void', to: '(UIStackView) throws -> Void', actor: MainActor}
+      - line: "let _: () -> Void = onMainActorAlways // expected-error{{converting function value of type '@MainActor () -> ()' to '() -> Void' loses global actor 'MainActor'}}"
+        source: https://github.com/swiftlang/swift (test/Concurrency, the compiler's own expected diagnostic)
+        captures: {from: '@MainActor () -> ()', to: '() -> Void', actor: MainActor}
+      - line: "Converting function value of type '@MainActor (Notification) -> ()' to '@Sendable (Notification) -> Void' loses global actor 'MainActor'"
+        source: a public app's source comment quoting Xcode's warning (code search for "loses global actor")
+        captures: {from: '@MainActor (Notification) -> ()', to: '@Sendable (Notification) -> Void'}
+    no_match:
+      - line: "warning: converting non-sendable function value to '@Sendable () -> Void' may introduce data races"
 - id: conformance-crosses-into-actor-isolated-code
   title: An actor-isolated type conforms to a nonisolated protocol
   category: concurrency-other
@@ -708,6 +764,9 @@ enum EmbeddedCatalog {
     # Swift 6.2+: an isolated conformance used where a nonisolated or Sendable one is needed.
     - literal: '-isolated conformance of '
       regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’])-isolated conformance of [''`‘’](?<type>[^''`‘’]+)[''`’] to (?:protocol )?[''`‘’](?<protocol>[^''`‘’]+)[''`’] cannot (?:satisfy conformance requirement|be used in)'
+    # The same without the type and protocol, as an issue title or a summary words it.
+    - literal: '-isolated conformance cannot be used in'
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’])-isolated conformance cannot be used in (?<context>[\w@ -]+?) context'
     - literal: 'involves isolation mismatches'
       regex: '[Cc]onformance of [''`‘’](?<type>[^''`‘’]+)[''`’] to (?:protocol )?[''`‘’](?<protocol>[^''`‘’]+)[''`’] involves isolation mismatches'
   explanation: >
@@ -739,6 +798,12 @@ enum EmbeddedCatalog {
       - line: "Swift Compiler Error (Xcode): Main actor-isolated static method 'register(with:)' cannot be used to satisfy nonisolated requirement from protocol 'FlutterPlugin'"
         source: flutter run output, app_settings plugin (Tests/Corpus e045)
         captures: {isolation: Main actor, kind: static method, name: 'register(with:)'}
+      - line: "main actor-isolated conformance cannot be used in nonisolated context"
+        source: https://github.com/swiftlang/swift/issues/86943 (its title, quoting the diagnostic without the type; -default-isolation MainActor)
+        captures: {isolation: main actor, context: nonisolated}
+      - line: "/Users/runner/work/store-reviews/store-reviews/iOS/Habits/Intents/HabitIntents.swift:73:48: error: main actor-isolated conformance of 'HabitKind' to 'Equatable' cannot be used in caller isolation inheriting-isolated context"
+        source: a GitHub Actions build log kept in a public repository (code search for "isolated conformance of")
+        captures: {type: HabitKind, protocol: Equatable}
       - line: "Main actor-isolated conformance of 'Operations.GetGreeting.AcceptableContentType' to 'CaseIterable' cannot satisfy conformance requirement for a 'Sendable' type parameter 'Self'"
         source: Xcode 26 beta 3 issue navigator (Tests/Corpus e044)
         captures: {type: Operations.GetGreeting.AcceptableContentType, protocol: CaseIterable}
@@ -2234,6 +2299,9 @@ enum EmbeddedCatalog {
   category: destination-not-found
   severity: error
   role: cause
+  # A platform that is not installed (Ineligible destinations: "iOS 18.0 is not installed") leaves no destination:
+  # the missing platform is the cause.
+  consequence_of: [sdk-missing]
   patterns:
     - literal: 'matching the provided destination specifier'
       regex: 'Unable to find a (?:destination|device) matching the provided destination specifier'
@@ -3116,6 +3184,10 @@ enum EmbeddedCatalog {
     # SwiftPM 4 and 5.0.
     - literal: 'dependency graph is unresolvable'
       regex: '[Dd]ependency graph is unresolvable(?:; (?<why>.+?):?)?$'
+    # PubGrub as SwiftPM 5.2 to 5.4 (Xcode 11.4 to 12.5) worded it, lower-case and without the prefix; Dart's and
+    # Poetry's solvers say "Because ..." or "So, because ...", which this does not take.
+    - literal: 'version solving failed'
+      regex: '(?:^|error: |: |  |\t)(?:[Aa]nd )?(?<why>because (?:no versions of |every version of |root depends on |\S+ (?:>=|<|\d)).+?), version solving failed'
   message: 'SwiftPM found no versions that satisfy every requirement: {why}'
   explanation: >
     SwiftPM's version solver found no set of versions that satisfies every requirement: the requested
@@ -3131,6 +3203,13 @@ enum EmbeddedCatalog {
     - https://www.swift.org/documentation/package-manager/
   examples:
     match:
+      - line: 'because root depends on Stevia 5.1.0..<6.0.0 and root depends on Stevia 4.7.3..<5.0.0, version solving failed.'
+        source: https://github.com/freshOS/Stevia/issues/154 (Xcode 12)
+        captures: {why: 'because root depends on Stevia 5.1.0..<6.0.0 and root depends on Stevia 4.7.3..<5.0.0'}
+      - line: 'error: because no versions of XcodeProj match the requirement 7.8.0 and root depends on XcodeProj 7.8.0, version solving failed.'
+        source: https://github.com/yonaskolb/XcodeGen/issues/821 (mint bootstrap under fastlane, Xcode 11.4)
+      - line: 'And because root depends on TTProgressHUD 0.0.2..<1.0.0, version solving failed.'
+        source: https://github.com/honkmaster/TTProgressHUD/issues/1 (Xcode 12 beta 6, the last line of a two-line explanation)
       - line: "error: Dependencies could not be resolved because no versions of 'dep' match the requirement 3.0.0..<4.0.0 and root depends on 'dep' 3.0.0..<4.0.0."
         source: swift 6.3.1 on Linux (requirement from 3.0.0 on a package tagged 1.x)
         captures: {why: "no versions of 'dep' match the requirement 3.0.0..<4.0.0 and root depends on 'dep' 3.0.0..<4.0.0."}
@@ -3144,6 +3223,8 @@ enum EmbeddedCatalog {
         source: Tests/Corpus b081 (make -> swift build, Swift 5.0)
         captures: {why: found these conflicting requirements}
     no_match:
+      - line: 'So, because probe depends on zcrud_exam from git, version solving failed.'
+      - line: 'Because ruche_connectee depends on go_router >=15.1.3 which requires SDK version >=3.6.0 <4.0.0, version solving failed.'
       - line: 'Dependencies resolved in 2.3s'
       - line: 'Computed dependency graph in 0.12s'
 
@@ -3564,6 +3645,9 @@ enum EmbeddedCatalog {
     # CocoaPods 1.0 and 1.1: the requirements follow on "- `X (~> 1.0)` required by `Podfile`" lines.
     - literal: 'Unable to satisfy the following requirements'
       regex: 'Unable to satisfy the following requirements'
+    # The dependency chains CocoaPods (Molinillo) prints under "could not find compatible versions", pasted alone.
+    - literal: ', which depends on'
+      regex: '^\s*(?<pod>[\w.+/-]+) \((?:[=~><]+ )?[\w.]+\)(?: from [`''‘][^`''’]+[`''’])? was resolved to [\w.]+, which depends on$'
     # The explanation CocoaPods prints under the heading, sometimes pasted alone.
     - literal: 'required a higher minimum deployment target'
       regex: "Specs satisfying the [`'‘](?<pod>[^`'’ ]+).*? dependency were found, but they required a higher minimum deployment target"
@@ -3585,6 +3669,12 @@ enum EmbeddedCatalog {
     - https://guides.cocoapods.org/using/troubleshooting.html
   examples:
     match:
+      - line: '            gRPC-C++/Implementation (= 0.0.9) was resolved to 0.0.9, which depends on'
+        source: https://github.com/ionic-team/capacitor/issues/3132 (pod install, the tail of the conflict explanation)
+        captures: {pod: gRPC-C++/Implementation}
+      - line: '      Firebase/Firestore (= 6.23.0) was resolved to 6.23.0, which depends on'
+        source: https://github.com/ionic-team/capacitor/issues/3132
+        captures: {pod: Firebase/Firestore}
       - line: '[!] CocoaPods could not find compatible versions for pod "GoogleUtilities/Logger":'
         source: https://github.com/CocoaPods/CocoaPods/issues/12808
         captures: {pod: GoogleUtilities/Logger}
@@ -3861,7 +3951,10 @@ enum EmbeddedCatalog {
   patterns:
     - literal: 'Unable to find compatibility version string for object version'
       regex: "Unable to find compatibility version string for object version [`'‘]?(?<version>\\d+)"
-  message: 'CocoaPods (its xcodeproj gem) cannot read project format {version}'
+    # The same gem meeting an object class of a newer format (Xcode 16's synchronized folders).
+    - literal: 'attempted to initialize an object with unknown ISA'
+      regex: "attempted to initialize an object with unknown ISA [`'‘]?(?<isa>\\w+)"
+  message: 'CocoaPods (its xcodeproj gem) cannot read project format {version}{isa}'
   explanation: >
     Xcode saved the project in a newer format (objectVersion 70 from Xcode 16, 71 and 77 later) than the
     xcodeproj gem inside the installed CocoaPods knows, so pod install stops while generating the Pods
@@ -3874,6 +3967,12 @@ enum EmbeddedCatalog {
     - https://github.com/CocoaPods/CocoaPods/issues/12671
   examples:
     match:
+      - line: 'RuntimeError - `PBXGroup` attempted to initialize an object with unknown ISA `PBXFileSystemSynchronizedRootGroup` from attributes: `{"isa"=>"PBXFileSystemSynchronizedRootGroup", "exceptions"=>["184DDBB42C9C427900B06A93"], "path"=>"Social", "sourceTree"=>"<group>"}`'
+        source: https://github.com/CocoaPods/Xcodeproj/issues/962 (pod init, Xcode 16)
+        captures: {isa: PBXFileSystemSynchronizedRootGroup}
+      - line: '`PBXGroup` attempted to initialize an object with unknown ISA `PBXFileSystemSynchronizedRootGroup` from attributes: `{"isa"=>"PBXFileSystemSynchronizedRootGroup", "exceptions"=>["99A7831C2DB9E0F400C54CEA"], "path"=>"AppTester", "sourceTree"=>"<group>"}`'
+        source: https://github.com/CocoaPods/Xcodeproj/issues/1016 (fastlane gym, Xcode 16.2)
+        captures: {isa: PBXFileSystemSynchronizedRootGroup}
       - line: 'ArgumentError - [Xcodeproj] Unable to find compatibility version string for object version `71`.'
         source: bundle exec pod install in CI, quoted in a public project's notes (code search)
         captures: {version: '71'}
@@ -4266,6 +4365,9 @@ enum EmbeddedCatalog {
     # Xcode 15+ linker (ld-prime).
     - literal: 'ld: file cannot be open()ed'
       regex: '^ld: file cannot be open\(\)ed, errno=(?<errno>\d+)(?: \([^)]*\))? path=(?<path>\S+)'
+    # GNU ld, gold and lld on Linux (swift build): an input by path, or a startup object, that is not there.
+    - literal: ': No such file or directory'
+      regex: '(?:^|/)ld(?:\.gold|\.lld|\.bfd)?: (?:error: |fatal error: )?cannot (?:open|find) (?!-l)(?<path>\S+): No such file or directory'
   message: 'The linker cannot open {path}'
   explanation: >
     The link command names a file that is not there: a library or object listed by path in Other Linker Flags
@@ -4288,8 +4390,15 @@ enum EmbeddedCatalog {
       - line: "ld: file cannot be open()ed, errno=13 (Permission denied) path=/usr/local/lib/spinel/packages/stringio/sp_stringio.o in '/usr/local/lib/spinel/packages/stringio/sp_stringio.o'"
         source: Xcode 15+ linker, quoted in a public project's notes (code search)
         captures: {errno: '13', path: /usr/local/lib/spinel/packages/stringio/sp_stringio.o}
+      - line: '/usr/bin/ld.gold: error: cannot open //usr/lib/gcc/x86_64-linux-gnu/5.4.0/../../../sourcekitdInProc: No such file or directory'
+        source: https://github.com/jinmingjian/sourcekite/issues/14 (swift build on Ubuntu)
+        captures: {path: //usr/lib/gcc/x86_64-linux-gnu/5.4.0/../../../sourcekitdInProc}
+      - line: '/usr/bin/ld: cannot find crtend.o: No such file or directory'
+        source: https://github.com/themaplelab/swan/issues/30 (building Swift on Ubuntu)
+        captures: {path: crtend.o}
     no_match:
       - line: "ld: warning: directory not found for option '-L/Users/me/Pods/build'"
+      - line: '/usr/bin/ld.gold: error: cannot find -lNoSuchLibXYZ'
 
 - id: linker-not-allowed-client
   title: Linking a private Apple framework directly
@@ -5526,6 +5635,9 @@ end"
     # node, run by React Native's bundle and codegen phases.
     - literal: 'Cannot find module '
       regex: '^(?:\S+: )?(?<message>Error: Cannot find module [''‘].+?[''’])'
+    # react-native-xcode.sh after the bundler produced no bundle (EAS and App Center list it without `error:`).
+    - literal: '.jsbundle does not exist'
+      regex: '(?<message>File \S+\.jsbundle does not exist)'
     - literal: 'Failed to package '
       regex: '^(?<message>Failed to package \S.*)$'
     - literal: ' failed: '
@@ -5571,6 +5683,9 @@ end"
         captures: {message: '`swiftgen.yml` is not a config file'}
       - line: "error: Can't find the 'node' binary to build the React Native bundle. If you have a non-standard Node.js installation, select your project in Xcode, find 'Build Phases' - 'Bundle React Native code and images' and change NODE_BINARY to an absolute path to your node executable. You can find it by invoking 'which node' in the terminal."
         source: react-native scripts/react-native-xcode.sh (0.60 to 0.7x wording)
+      - line: "- File /Users/expo/Library/Developer/Xcode/DerivedData/AirspaTransfers-delevapfwcbciwbtfwbxtlxorpiy/Build/Intermediates.noindex/ArchiveIntermediates/AirspaTransfers/BuildProductsPath/Release-iphoneos/AirspaTransfers.app/main.jsbundle does not exist. This must be a bug with React Native, please report it here: https://github.com/facebook/react-native/issues'"
+        source: https://github.com/react/react-native/issues/50719 (an EAS build's list of the errors it found)
+        captures: {message: File /Users/expo/Library/Developer/Xcode/DerivedData/AirspaTransfers-delevapfwcbciwbtfwbxtlxorpiy/Build/Intermediates.noindex/ArchiveIntermediates/AirspaTransfers/BuildProductsPath/Release-iphoneos/AirspaTransfers.app/main.jsbundle does not exist}
     no_match:
       - line: 'warning: [R.swift] Skipping 2 images because symbol conflicts'
 
@@ -6213,9 +6328,10 @@ end"
     # Quick/Nimble expectations in the same summary.
     - literal: ', expected to '
       regex: '^(?<test>\w+), (?<message>expected to .*)$'
-    # A UI test's activity log ("t = 10.00s Assertion Failure: File.swift:33: XCTAssertTrue failed").
-    - literal: 'Assertion Failure: '
-      regex: 'Assertion Failure: (?<file>[^:\s]+):(?<line>\d+): (?<message>.+)$'
+    # A UI test's activity log ("t = 10.00s Assertion Failure: File.swift:33: XCTAssertTrue failed"), and the
+    # "Assertion Failure at File.swift:58: ..." form of test reports built from result bundles (Danger).
+    - literal: 'Assertion Failure'
+      regex: 'Assertion Failure(?::| at) (?<file>[^:\s]+):(?<line>\d+): (?<message>.+)$'
     # "Suite.test(): message" as xcodebuild's Testing failed: block lists an issue.
     - literal: '(): XCT'
       regex: '^(?<test>[\w./]+)\(\): (?<message>XCT\w+ failed\b.*)$'
@@ -6246,6 +6362,9 @@ end"
       - line: 'testExpectTwoItems, expected to equal <2>, got <1>'
         source: xcpretty's failure summary of a Quick/Nimble expectation (Nimble's "expected to equal <x>, got <y>" message), glyph lost in the paste
         captures: {test: testExpectTwoItems}
+      - line: '    Assertion Failure at CircleRefreshControlTests.swift:58: XCTAssertEqual failed: ("1.0") is not equal to ("0.0")'
+        source: https://github.com/instructure/canvas-ios/pull/2290 (Danger's comment listing a failed test's assertions)
+        captures: {file: CircleRefreshControlTests.swift, line: '58', message: 'XCTAssertEqual failed: ("1.0") is not equal to ("0.0")'}
     no_match:
       - line: '    XCTAssertEqual(self.viewModel.numberOfWalksForPriceText(25), "20 passeios de R$25")'
       - line: 'testExample, passed'
@@ -7592,6 +7711,38 @@ end"
     no_match:
       - line: 'The job running on runner GitHub Actions 3 completed in 12 minutes.'
 
+- id: ci-runner-lost
+  title: The CI runner stopped answering (lost, shut down or starved)
+  category: ci-environment
+  severity: error
+  role: cause
+  patterns:
+    - literal: 'lost communication with the server'
+      regex: 'The (?:self-)?hosted runner(?:: (?<runner>.+?))? lost communication with the server'
+    - literal: 'The runner has received a shutdown signal'
+      regex: 'The runner has received a shutdown signal'
+  message: 'The CI runner {runner} went away before the job finished'
+  explanation: >
+    GitHub Actions says this when the machine running the job stops sending heartbeats: the runner process was
+    killed, the machine ran out of memory or CPU (a build that uses every core and all memory starves the runner
+    agent), the network dropped, or a self-hosted machine was shut down or updated mid-job. The build's own output
+    usually just stops; nothing in it failed.
+  fixes:
+    - summary: Re-run the job; if it recurs, limit the build's parallelism or memory so the runner agent keeps running
+      commands: ['xcodebuild ... -jobs 4', 'swift build -j 4']
+    - summary: On self-hosted runners, check the machine's logs for an out-of-memory kill, a sleep or a reboot at that time
+  examples:
+    match:
+      - line: 'The hosted runner: GitHub Actions 9 lost communication with the server. Anything in your workflow that terminates the runner process, starves it for CPU/Memory, or blocks its network access can cause this error.'
+        source: https://github.com/fedimint/fedimint/issues/6021 (GitHub Actions, macOS cross-compile job)
+        captures: {runner: GitHub Actions 9}
+      - line: 'The self-hosted runner lost communication with the server.'
+        source: a public CI dashboard's test data quoting GitHub's step message (code search for "lost communication with the server")
+      - line: 'The runner has received a shutdown signal. This can happen when the runner service is stopped, or a manually started runner is canceled.'
+        source: GitHub Actions runner's message, quoted in public projects' runner-loss detectors (code search)
+    no_match:
+      - line: 'Lost communication with the server'
+
 - id: ci-operation-canceled
   title: The CI runner cancelled the step (job timeout or cancellation)
   category: build-timeout
@@ -7851,7 +8002,14 @@ end"
       regex: '(?:(?:[Pp]roject|[Ww]orkspace) (?:at )?[''‘’"“](?<project>[^''’"”]+)[''’"”] )?cannot be opened because it is in a future Xcode project file format(?: \((?<format>\d+)\))?'
     - literal: 'requires Xcode '
       regex: 'requires Xcode (?<version>>= ?\d{1,2}(?:\.\d{1,2}){0,2}|\d{1,2}(?:\.\d{1,2}){0,2}(?= or (?:later|higher|newer|above)|\+))'
-  message: 'The project or a dependency needs a newer Xcode than this machine runs'
+    # What an older Xcode says of a project that holds object classes it does not know (Xcode 16's synchronized
+    # folders opened by Xcode 15: "didn't find classname for 'isa' key"), or of a project file broken by a merge.
+    - literal: 'is damaged and cannot be opened'
+      regex: '[Pp]roject (?:at )?[''‘’"“](?<project>[^''’"”]+)[''’"”] is damaged and cannot be opened'
+    # Tuist's check of the Xcode versions a project declares (Config.swift compatibleXcodeVersions).
+    - literal: "this project's Xcode version requirement"
+      regex: "The selected Xcode version is (?<selected>[\\d.]+), which is not compatible with this project's Xcode version requirement of (?<required>.+?)\\.?$"
+  message: 'The project or a dependency needs another Xcode than this machine runs'
   explanation: >
     Xcode writes the project's objectVersion (56 for Xcode 14, 60 for 15, 77 for 16) and Interface Builder
     documents record the oldest Xcode that can read them. An older xcodebuild refuses to open them, so a CI image or
@@ -7872,8 +8030,21 @@ end"
       - line: 'Base.lproj/Main.storyboard: This document requires Xcode 9.0 or later.'
         source: ibtool's error for a storyboard saved by a newer Xcode (quoted in a public TensorFlow iOS build note)
         captures: {version: '9.0'}
+      - line: "The project 'OpenCodeClient' is damaged and cannot be opened."
+        source: "https://github.com/grapeot/opencode_ios_client/issues/4 (Xcode 15.2 opening an Xcode 16 project; the next line says Exception: didn't find classname for 'isa' key)"
+        captures: {project: OpenCodeClient}
+      - line: "	Reason: The project ‘Punchlist’ is damaged and cannot be opened. Examine the project file for invalid edits or unresolved source control conflicts."
+        source: xcodebuild's "Unable to read project" error quoted in a public project's notes (code search for "is damaged and cannot be opened")
+        captures: {project: Punchlist}
+      - line: "The selected Xcode version is 16.0, which is not compatible with this project's Xcode version requirement of 15.0.0..<16.0.0."
+        source: https://github.com/buresdv/Cork/issues/407 (tuist generate)
+        captures: {selected: '16.0', required: 15.0.0..<16.0.0}
+      - line: "2026-06-13T15:03:05-0500 error dev.tuist.cli : The selected Xcode version is 27.0, which is not compatible with this project's Xcode version requirement of 16.0.0..<17.0.0 or 26.0.0..<27.0.0."
+        source: https://github.com/buresdv/Cork/issues/636 (Tuist's log file)
+        captures: {selected: '27.0'}
     no_match:
       - line: 'objectVersion = 77;'
+      - line: 'Termex is damaged and cannot be opened'
       - line: "xcode-select: error: tool 'xcodebuild' requires Xcode, but active developer directory '/Library/Developer/CommandLineTools' is a command line tools instance"
 
 - id: deployment-target-unsupported
@@ -8044,6 +8215,8 @@ end"
   category: compile-error-generic
   severity: error
   role: cause
+  # Any compiler error: a message cut by a terminal or a paste is tried whole on the specific rules first.
+  catch_all: true
   # A missing module, a package or pod that did not install, a compiler from another release, a full disk or a
   # killed compiler makes many ordinary-looking errors ("cannot find type 'X' in scope"); they follow from it.
   consequence_of: [no-such-module, swift-version-mismatch, compiler-crash, out-of-memory, disk-full, sdk-missing, xcode-version, cocoapods, spm-resolution]
@@ -8567,6 +8740,9 @@ end"
       regex: 'Trace/BPT trap(?:: 5)?'
     - literal: 'zsh: '
       regex: '^zsh: (?:segmentation fault|abort|killed|bus error|illegal hardware instruction|trace trap|floating point exception)\s'
+    # A C or Objective-C assertion (assert(3), NSAssert's C form): the process aborts right after printing it.
+    - literal: 'Assertion failed: '
+      regex: '^Assertion failed: (?<assertion>.+?)(?:, function (?<function>\S+), file .+)?$'
   message: 'A process was killed by a signal'
   explanation: >
     The shell reports that a program crashed (abort, segmentation fault, illegal instruction, trap) or was
@@ -8582,8 +8758,146 @@ end"
         source: macOS sh and bash's report of SIGILL (a Swift runtime trap in a tool run by a script)
       - line: 'zsh: segmentation fault  xcodebuild -scheme App test'
         source: zsh's own wording of a crashed command (Xcode Cloud runs non-executable scripts with zsh)
+      - line: 'Assertion failed: IDEFileSystemSynchronizedGroupsAreEnabled()'
+        source: https://github.com/hamed-elfayome/Claude-Usage-Tracker/pull/27 (a project with Xcode 16 synchronized folders read by an older Xcode)
+        captures: {assertion: IDEFileSystemSynchronizedGroupsAreEnabled()}
+      - line: 'Assertion failed: (x > 0), function main, file main.c, line 3.'
+        source: the C library's assert(3) message on macOS
+        captures: {assertion: (x > 0), function: main}
     no_match:
       - line: 'Breakpoint 1: where = App`main'
+
+- id: ruby-uncaught-exception
+  title: A Ruby tool (fastlane, CocoaPods, xcpretty) stopped on an exception
+  category: build-failed
+  severity: error
+  role: symptom
+  last_resort: true
+  patterns:
+    # Ruby's report of an uncaught exception: `file.rb:135:in 'method': message (Class)` (Ruby 3.4 quotes 'Class#method').
+    - literal: '.rb:'
+      regex: '^(?<script>\S+\.rb):\d+:in [`''‘](?<method>[^''’]+)[''’]: (?<reason>.+) \((?<class>[A-Z][\w:]*)\)$'
+    # CocoaPods' error report (### Error): `Class - message`.
+    - literal: 'Error - '
+      regex: '^(?<class>[A-Z][\w:]*Error) - (?<reason>.+)$'
+  continuation:
+    # The backtrace: `	from file.rb:12:in 'method'`, or CocoaPods' bare `file.rb:12:in 'method'` lines.
+    while: '^\s*(?:from )?\S+\.rb:\d+:in '
+    max_lines: 6
+  message: '{class}: {reason}'
+  explanation: >
+    A tool written in Ruby stopped on an exception it did not handle: fastlane's actions raise FastlaneError for a
+    failed step ("[!] ..."), CocoaPods prints its error report with the exception's class, and Ruby itself prints
+    `file.rb:line:in 'method': message (Class)` before the backtrace. The message says what went wrong; the
+    gem paths in the backtrace say which tool (cocoapods, fastlane, xcodeproj, ffi) and which version.
+  fixes:
+    - summary: Read the message; a LoadError or "incompatible library version" is a gem built for another Ruby (reinstall the gems with the Ruby the CI uses)
+      commands: ['bundle install', 'gem pristine --all']
+    - summary: Run the tool through Bundler with the versions in Gemfile.lock, so CI and laptops use the same gems
+      commands: ['bundle exec pod install', 'bundle exec fastlane <lane>']
+  examples:
+    match:
+      - line: "/usr/local/lib/ruby/gems/2.2.0/bundler/gems/cocoapods-a33c0d282344/lib/cocoapods/config.rb:135:in `initialize': wrong number of arguments (1 for 0) (ArgumentError)"
+        source: https://github.com/artsy/eigen/pull/1414 (bundle exec pod install on CI)
+        captures: {script: /usr/local/lib/ruby/gems/2.2.0/bundler/gems/cocoapods-a33c0d282344/lib/cocoapods/config.rb, method: initialize, class: ArgumentError}
+      - line: "/home/ubuntu/ios/vendor/bundle/ruby/2.3.0/gems/fastlane_core-0.36.8/lib/fastlane_core/ui/interface.rb:132:in `user_error!': [!] Could not install WWDR certificate (FastlaneCore::Interface::FastlaneError)"
+        source: https://github.com/fastlane-old/match/issues/143 (CircleCI)
+        captures: {method: 'user_error!', reason: '[!] Could not install WWDR certificate', class: 'FastlaneCore::Interface::FastlaneError'}
+      - line: 'LoadError - incompatible library version - /Users/wuyueyang/.rvm/gems/ruby-3.0.0/gems/ffi-1.15.5/lib/ffi_c.bundle'
+        source: https://github.com/CocoaPods/CocoaPods/issues/11709 (pod install's error report)
+        captures: {class: LoadError}
+      - line: "RuntimeError - [Xcodeproj] Unknown object version (77)."
+        source: CocoaPods' error report of an Xcode 16 project with an old xcodeproj gem (Tests/Corpus has the object version 70 and 71 forms)
+        captures: {class: RuntimeError}
+    no_match:
+      - line: "\tfrom /Library/Ruby/Gems/2.6.0/gems/claide-1.1.0/lib/claide/command.rb:339:in `run'"
+      - line: "[!] The `Podfile` contains CocoaPods plugins that are not installed"
+
+- id: eas-build-xcode-errors
+  title: EAS Build's summary of the Xcode errors it found
+  category: build-failed
+  severity: error
+  role: symptom
+  last_resort: true
+  patterns:
+    - literal: 'step failed because of an error in the Xcode build process'
+      regex: 'The "(?<step>[^"]+)" step failed because of an error in the Xcode build process'
+  continuation:
+    # The errors it lists, one a line after "- ", which the rules also read on their own.
+    while: '^(?:We automatically detected|- |Refer to )'
+    max_lines: 12
+  message: 'The {step} step failed on errors in the Xcode build'
+  explanation: >
+    Expo's EAS Build closes a failed iOS build with this summary: the fastlane step that ran xcodebuild failed, and
+    the lines after it list the compiler or signing errors EAS found in the Xcode log (without their file and
+    line). The first listed error is usually the cause; the full Xcode log is in the build's "Xcode Logs" section.
+  fixes:
+    - summary: Read the first listed error; download the Xcode logs from the build page for its file and line
+    - summary: Reproduce locally with the same profile
+      commands: ['eas build --platform ios --local']
+  examples:
+    match:
+      - line: 'Build failed: The "Run fastlane" step failed because of an error in the Xcode build process. We automatically detected following errors in your Xcode build logs:'
+        source: https://github.com/react/react-native/issues/50719 (EAS Build)
+        captures: {step: Run fastlane}
+      - line: 'Error: The "Run fastlane" step failed because of an error in the Xcode build process. We automatically detected following errors in your Xcode build logs:'
+        source: an EAS build log kept in a public repository (code search for "We automatically detected following errors")
+        captures: {step: Run fastlane}
+    no_match:
+      - line: 'Run fastlane'
+
+- id: shell-tool-permission-denied
+  title: A shell command was refused permission
+  category: build-failed
+  severity: error
+  role: symptom
+  last_resort: true
+  patterns:
+    - literal: ': Permission denied'
+      regex: '^(?<tool>cp|mv|mkdir|rm|ln|chmod|chown|touch|install|tar|unzip|rsync|tee|cat|sh|bash|zsh|env): (?<what>.+): Permission denied$'
+  message: '{tool} was refused permission: {what}'
+  explanation: >
+    A command in a script or an install step could not read, write or run a file: a folder the CI user does not
+    own (/usr/local on newer hosted macOS images, a cache restored by another user), a script without its
+    executable bit, or a file system mounted read-only. The command fails and, in a script with `set -e`, the step
+    with it.
+  fixes:
+    - summary: Write to a folder the CI user owns (the workspace, $HOME, $RUNNER_TEMP) instead of a system one, or use sudo where the runner allows it
+    - summary: For a script that cannot run, give it its executable bit in git
+      commands: ['git update-index --chmod=+x ci_scripts/ci_post_clone.sh']
+  examples:
+    match:
+      - line: 'cp: /usr/local/share/xcodegen: Permission denied'
+        source: https://github.com/xavierLowmiller/xcodegen-action/issues/12 (GitHub Actions macos-14 runner)
+        captures: {tool: cp, what: /usr/local/share/xcodegen}
+      - line: 'mkdir: /usr/local/lib/node_modules: Permission denied'
+        source: the BSD mkdir's wording when a folder is not writable (macOS runners where /usr/local belongs to root)
+        captures: {tool: mkdir}
+    no_match:
+      - line: 'git@github.com: Permission denied (publickey).'
+
+- id: fastlane-finished-with-errors
+  title: fastlane stopped with errors
+  category: build-failed
+  severity: error
+  role: symptom
+  patterns:
+    - literal: 'fastlane finished with errors'
+      regex: 'fastlane finished with errors'
+  message: 'fastlane stopped with errors'
+  explanation: >
+    fastlane's closing line after an action failed (the summary table above marks it with 💥). It proves the lane
+    failed; the action's own output just above says why.
+  fixes:
+    - summary: Find the action marked 💥 in the summary table and read the lines it printed before it failed
+  examples:
+    match:
+      - line: '[07:46:48]: fastlane finished with errors'
+        source: a GitLab CI log of fastlane quoted in a public repository (code search for "fastlane finished with errors")
+      - line: 'fastlane finished with errors'
+        source: https://github.com/fastlane-old/match/issues/143 (CircleCI)
+    no_match:
+      - line: 'fastlane.tools finished successfully 🎉'
 
 - id: test-caught-exception
   title: A test failed on an exception XCTest caught
@@ -8739,7 +9053,7 @@ unrecognized: An error-looking line that no rule recognises
 - category: xcode-version
   words: ['project file format', 'deployment target', 'requires Xcode \d', 'newer version of Xcode']
 - category: ci-environment
-  words: ['xcode-select', 'Xcode license', 'command not found', 'not agreed']
+  words: ['xcode-select', 'Xcode license', 'command not found', 'not agreed', 'Permission denied(?! \(publickey)']
 - category: network
   words: ['could not resolve host', 'timed out', 'connection (?:refused|reset|closed)', '\bSSL\b', '\bTLS\b', 'network', 'HTTP (?:error )?5\d\d', 'unable to access', 'Failed to connect', 'transfer closed']
 - category: package-resolved-stale

@@ -115,13 +115,18 @@ public struct Rule: Sendable, Equatable {
     /// `last_resort`: evidence of no category of its own (an NSError of an unknown domain, a signal): when
     /// the log names no cause, its words are read for one (`Catalog/keywords.yml`) like an unknown error's.
     public var lastResort: Bool
+    /// `catch_all`: the rule names any error of its shape (a compiler error it has no more to say about).
+    /// When the message it matched goes on below, cut by a terminal or a paste, the message joined with
+    /// its continuation is tried on the other rules first.
+    public var catchAll: Bool
 
     public init(
         id: String, title: String, category: String, severity: Severity, role: Role,
         patterns: [Pattern], continuation: Continuation? = nil, message: String? = nil,
         explanation: String, fixes: [Fix], docs: [String] = [],
         matches: [RuleExample], nonMatches: [RuleExample], origin: String,
-        consequenceOf: [String] = [], testRestart: Bool = false, failedStep: Bool = false, lastResort: Bool = false
+        consequenceOf: [String] = [], testRestart: Bool = false, failedStep: Bool = false, lastResort: Bool = false,
+        catchAll: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -141,5 +146,6 @@ public struct Rule: Sendable, Equatable {
         self.testRestart = testRestart
         self.failedStep = failedStep
         self.lastResort = lastResort
+        self.catchAll = catchAll
     }
 }

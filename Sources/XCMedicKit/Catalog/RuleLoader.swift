@@ -91,7 +91,7 @@ public enum RuleLoader {
 
     private static let knownKeys: Set<String> = [
         "id", "title", "category", "severity", "role", "patterns", "continuation", "message",
-        "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart", "failed_step", "last_resort",
+        "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart", "failed_step", "last_resort", "catch_all",
     ]
 
     private static func parseRule(_ node: Node, origin: String, compileRegexes: Bool) throws -> Rule {
@@ -124,6 +124,7 @@ public enum RuleLoader {
         let testRestart = try parseTestRestart(map["test_restart"], role: role, patterns: patterns, ctx)
         let failedStep = try parseBool(map["failed_step"], "failed_step", ctx)
         let lastResort = try parseBool(map["last_resort"], "last_resort", ctx)
+        let catchAll = try parseBool(map["catch_all"], "catch_all", ctx)
         return Rule(
             id: id,
             title: try requiredString(map, "title", ctx, node),
@@ -142,7 +143,8 @@ public enum RuleLoader {
             consequenceOf: consequenceOf,
             testRestart: testRestart,
             failedStep: failedStep,
-            lastResort: lastResort
+            lastResort: lastResort,
+            catchAll: catchAll
         )
     }
 

@@ -2,31 +2,47 @@ import Foundation
 
 /// The inputs a user names, opened as text the scanner reads, whatever their format.
 public enum LogInput {
-    /// Opens a log: plain text or gzip as it is; an Xcode activity log (SLF, detected by its
-    /// content, compressed or not) decoded and rendered as the text its build printed; the JSON
-    /// `xcrun xcresulttool` prints (detected by its content) and, on macOS, an `.xcresult` bundle
-    /// rendered as the lines xcodebuild would have printed for its issues and failing tests.
-    public static func open(_ path: String, hasXcresulttool: Bool = XCResultBundle.platformHasXcresulttool,
-                            jsonLimit: Int = XCResultJSON.defaultLimit) throws -> ByteSource {
+    /// An input opened for the scanner: text it splits into lines itself, or lines a structured
+    /// reader decoded with their location, level and step.
+    public enum Opened {
+        case text(ByteSource)
+        case lines(LineSource)
+    }
+
+    /// Opens a log for the scanner: plain text or gzip as it is; an Xcode activity log (SLF, detected
+    /// by its content, compressed or not) as the lines its decoder reads; the JSON `xcrun xcresulttool`
+    /// prints (detected by its content) and, on macOS, an `.xcresult` bundle, as the issues and failing
+    /// tests it records.
+    public static func reader(_ path: String, hasXcresulttool: Bool = XCResultBundle.platformHasXcresulttool,
+                              jsonLimit: Int = XCResultJSON.defaultLimit) throws -> Opened {
         if path != "-", XCResultBundle.isBundle(path) {
-            let lines = try XCResultBundle.read(path, hasXcresulttool: hasXcresulttool, limit: jsonLimit)
-            return ByteSource(name: path, bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
+            return .lines(DecodedLines(name: path, lines: try XCResultBundle.read(path, hasXcresulttool: hasXcresulttool, limit: jsonLimit)))
         }
         let raw = try ByteSource(path: path)
         let start = try raw.peek(4)
-        if start == Array("SLF0".utf8) { return activityLogText(raw) }
+        if start == Array("SLF0".utf8) { return .lines(ActivityLogLines(raw)) }
         // Only an input that opens a JSON object waits for more than four bytes (pipe mode streams on).
         let opening = start.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if opening == UInt8(ascii: "{"),
            XCResultJSON.looksLikeXCResultJSON(try raw.peek(64 << 10)) {
-            return try xcresultJSONText(raw, limit: jsonLimit)
+            return try xcresultJSON(raw, limit: jsonLimit)
         }
-        return raw
+        return .text(raw)
     }
 
-    /// xcresulttool's JSON (read whole, at most `limit` bytes) as console lines; JSON of no known
+    /// The text of an input as the console would have shown it (`xcmedic decode`): structured lines
+    /// rendered as step titles, output and compiler-style `file:line:col: level: message` lines.
+    public static func open(_ path: String, hasXcresulttool: Bool = XCResultBundle.platformHasXcresulttool,
+                            jsonLimit: Int = XCResultJSON.defaultLimit) throws -> ByteSource {
+        switch try reader(path, hasXcresulttool: hasXcresulttool, jsonLimit: jsonLimit) {
+        case .text(let source): return source
+        case .lines(let lines): return StructuredLineRenderer.text(of: lines)
+        }
+    }
+
+    /// xcresulttool's JSON (read whole, at most `limit` bytes) as the lines it records; JSON of no known
     /// shape is scanned as the text it is.
-    static func xcresultJSONText(_ source: ByteSource, limit: Int) throws -> ByteSource {
+    static func xcresultJSON(_ source: ByteSource, limit: Int) throws -> Opened {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
@@ -37,22 +53,13 @@ public enum LogInput {
             }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        guard let lines = XCResultJSON.lines(from: Data(bytes)) else { return ByteSource(name: source.name, bytes: bytes) }
-        return ByteSource(name: source.name, bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
+        guard let lines = XCResultJSON.lines(from: Data(bytes)) else { return .text(ByteSource(name: source.name, bytes: bytes)) }
+        return .lines(DecodedLines(name: source.name, lines: lines))
     }
 
-    /// The text of an activity log (`source` starts with `SLF0`): step titles, output and messages
-    /// as console lines. A decoding error is an `InputError` naming the source and the byte.
+    /// The console text of an activity log (`source` starts with `SLF0`).
     public static func activityLogText(_ source: ByteSource) -> ByteSource {
-        let decoder = SLFDecoder(source: source)
-        let renderer = StructuredLineRenderer(next: decoder.next)
-        return ByteSource(name: source.name) { buffer, count in
-            do {
-                return try renderer.read(into: buffer, count: count)
-            } catch let error as SLFError {
-                throw InputError(path: source.name, problem: "not a readable activity log: \(error.problem) at byte \(error.offset) of its decompressed content")
-            }
-        }
+        StructuredLineRenderer.text(of: ActivityLogLines(source))
     }
 
     /// Each path as it is (a result bundle too), except a folder: its `.xcactivitylog` files at any depth (`Logs/Build`,
@@ -92,5 +99,26 @@ public enum LogInput {
             found.append((path, modified))
         }
         return found.sorted { $0.modified != $1.modified ? $0.modified > $1.modified : $0.path < $1.path }.map(\.path)
+    }
+}
+
+/// An activity log's lines, streamed from its SLF decoder; a decoding error is an `InputError` naming
+/// the input and the byte where it broke.
+public final class ActivityLogLines: LineSource {
+    public let name: String
+    private let decoder: SLFDecoder
+
+    /// `source` starts with `SLF0` (after decompression).
+    public init(_ source: ByteSource) {
+        name = source.name
+        decoder = SLFDecoder(source: source)
+    }
+
+    public func next() throws -> StructuredLine? {
+        do {
+            return try decoder.next()
+        } catch let error as SLFError {
+            throw InputError(path: name, problem: "not a readable activity log: \(error.problem) at byte \(error.offset) of its decompressed content")
+        }
     }
 }

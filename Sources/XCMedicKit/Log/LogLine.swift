@@ -16,6 +16,16 @@ public struct SourceLocation: Sendable, Equatable, Hashable {
         self.line = line
         self.column = column
     }
+
+    /// `file:line:col`, as compilers print it (the parts that are known).
+    public var rendered: String {
+        var out = file
+        if let line {
+            out += ":\(line)"
+            if let column { out += ":\(column)" }
+        }
+        return out
+    }
 }
 
 /// One log line with the wrappers of CI systems and formatters taken off, ready for rule matching.
@@ -62,6 +72,21 @@ public struct LogLine: Sendable {
         } else {
             bare = text
             prefixLevel = nil
+        }
+    }
+
+    /// A message a structured reader recorded with its level and location (an activity log's issue, a
+    /// result bundle's): the header comes from the record, not from parsing text, and the message is
+    /// matched as it is (its own text may still carry a prefix a tool printed).
+    public init(message raw: String, level: LineLevel?, location: SourceLocation?) {
+        self.init(raw: raw)
+        guard let level else { return }
+        if let location {
+            header = DiagnosticHeader(location: location, level: level, message: header?.message ?? bare)
+            bare = header!.message
+            prefixLevel = nil
+        } else if header == nil {
+            prefixLevel = level
         }
     }
 

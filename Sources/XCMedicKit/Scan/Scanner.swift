@@ -22,12 +22,27 @@ public final class Scanner {
     private var currentLineStart = 0
     private var currentLineEnd = 0
     private var currentChunkEnd = 0
+    private var currentLineNumber = 0
     /// Line number of the last error-severity root cause in the current input (0: none yet).
     private var lastCauseLine = 0
     /// Line number of the last error no rule recognised in the current input (0: none yet).
     private var lastUnrecognizedLine = 0
     /// The time the user's own rules may take; the ones switched off.
     private var budget: RuleTimeBudget
+    /// What a structured reader said of each line of the current chunk (line-level entry only).
+    private var structured: StructuredChunk?
+
+    /// The lines of a chunk the line-level entry built, with their kind, level, location and step.
+    private struct StructuredChunk {
+        var firstLine: Int
+        var lines: [StructuredLine]
+
+        /// The record of a line (its text replaced by nothing: the chunk's bytes hold it).
+        func line(_ number: Int) -> StructuredLine? {
+            let i = number - firstLine
+            return i >= 0 && i < lines.count ? lines[i] : nil
+        }
+    }
 
     /// The lines after a match that still belong to it.
     private struct OpenBlock {
@@ -65,7 +80,67 @@ public final class Scanner {
     }
 
     public func scan(path: String, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
-        try scan(LogInput.open(path), rawObserver: rawObserver)
+        switch try LogInput.reader(path) {
+        case .text(let source): try scan(source, rawObserver: rawObserver)
+        case .lines(let lines): try scan(lines: lines, rawObserver: rawObserver)
+        }
+    }
+
+    /// The line-level entry: scans lines a structured reader decoded (an activity log, a result bundle),
+    /// taking each message's level and source location from the record and each line's step from its
+    /// section, instead of parsing them out of rendered text. The lines go through the same judge as
+    /// text does, a chunk at a time, so memory stays bounded by the chunk size. `rawObserver` sees the
+    /// lines' text (pipe mode).
+    public func scan(lines source: LineSource, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
+        budget.start()
+        let inputIndex = inputs.count
+        open = nil
+        previousTail = []
+        lastCauseLine = 0
+        lastUnrecognizedLine = 0
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chunkBytes + 4096)
+        var records: [StructuredLine] = []
+        var firstLine = 1
+        var total = 0
+        func flush() {
+            guard !records.isEmpty else { return }
+            let count = bytes.count
+            bytes.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0]) // the prefilter reads up to 8 bytes past a chunk
+            structured = StructuredChunk(firstLine: firstLine, lines: records)
+            bytes.withUnsafeBufferPointer { all in
+                let chunk = LogChunk(bytes: UnsafeBufferPointer(rebasing: all[0..<count]), firstLine: firstLine, continuesLine: false)
+                rawObserver?(UnsafeRawBufferPointer(chunk.bytes))
+                process(chunk, input: inputIndex)
+                keepTail(chunk)
+            }
+            total += count
+            firstLine += records.count
+            bytes.removeAll(keepingCapacity: true)
+            records.removeAll(keepingCapacity: true)
+        }
+        defer {
+            structured = nil
+            open = nil
+            currentBase = nil
+            previousTail = []
+        }
+        while let line = try source.next() {
+            // One record per physical line: a message's later lines are text of the same step.
+            var first = true
+            for part in line.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let text = part.last == "\r" ? part.dropLast() : part
+                bytes.append(contentsOf: text.prefix(LogReader.maxLineBytes).utf8)
+                bytes.append(0x0A)
+                var record = first ? line : StructuredLine.output("", step: line.step)
+                record.text = ""
+                records.append(record)
+                first = false
+            }
+            if bytes.count >= chunkBytes { flush() }
+        }
+        flush()
+        inputs.append(Diagnosis.Input(path: source.name, bytes: total, lines: firstLine - 1, dialect: "xcode-record"))
     }
 
     public func scan(text: String, name: String = "-") throws {
@@ -110,7 +185,7 @@ public final class Scanner {
             if open != nil {
                 let lineEnd = Scanner.lineEnd(base, from: pos, end: end)
                 let blockRule = open?.rule
-                if continueBlock(base, lineStart: pos, lineEnd: lineEnd, end: end) {
+                if continueBlock(base, lineStart: pos, lineEnd: lineEnd, end: end, lineNumber: lineNumber) {
                     // A rule's block (a symbol list, failed commands) may hold a line another rule names:
                     // it still gets its own finding. Compiler context (box, notes, carets) never does.
                     if let blockRule {
@@ -144,7 +219,7 @@ public final class Scanner {
         present.removeAll(keepingCapacity: true)
         ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
         guard !present.isEmpty else { return }
-        let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
+        let line = logLine(Scanner.decode(base, from: start, to: end), number: lineNumber)
         // Box lines repeat the header above them; one with a diagnostic but no header in the log
         // (`swift build 2>&1 | tail`) is the message itself. A note is context, never a finding.
         if line.isBoxLine && !line.boxed { return }
@@ -152,6 +227,7 @@ public final class Scanner {
         currentBase = base
         currentLineStart = start
         currentLineEnd = end
+        currentLineNumber = lineNumber
 
         var candidates: [Int] = []
         var errorMarker = false
@@ -170,6 +246,13 @@ public final class Scanner {
             if budget.isOff[r] { continue }
             switch match(r, line, lineNumber: lineNumber, input: input) {
             case .matched(let captures):
+                // A message a terminal or a paste cut (`error: reference to var 'stderr'` / `  is not
+                // concurrency-safe …`) is named by what it says whole, not by the rule for any error.
+                if compiled.rule.catchAll, line.header != nil {
+                    let continued = followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: false) }
+                    if !continued.isEmpty,
+                       matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: compiled) { return }
+                }
                 record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
                 return
             case .timedOut:
@@ -180,6 +263,17 @@ public final class Scanner {
         }
         // A line that says a run passed is never an error, whatever glyph it has (Swift Testing marks a
         // passing run with known issues with ✘).
+        // A message pasted alone and wrapped mid-sentence (`Non-sendable type 'X' returned by implicitly asynchronous`
+        // / ` call to nonisolated function cannot cross actor boundary`) is tried whole.
+        if line.level == nil, line.text.last?.isLetter == true {
+            let continued = followingLines(max: 2).prefix { Scanner.continuesMessage($0) }
+            if !continued.isEmpty,
+               matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: blockRule) { return }
+        }
+        // The literal may be on the wrapped part: the line before is then the message's start.
+        if line.level == nil, Scanner.continuesMessage(line.raw), let start = previousLine(), start.level == nil,
+           start.header == nil, start.text.last?.isLetter == true,
+           matchWrapped(start, following: [line.raw], lineNumber: lineNumber - 1, input: input, skipping: blockRule) { return }
         if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
             if ScanMarkers.finalSuccess.matches(line.text) { collector.lastSuccess[input] = lineNumber }
@@ -189,6 +283,13 @@ public final class Scanner {
             if matchWrapped(line, following: Array(following.prefix(2)), lineNumber: lineNumber, input: input, skipping: blockRule) { return }
             recordUnrecognized(line, following: following, lineNumber: lineNumber, input: input)
         }
+    }
+
+    /// The line as the judge sees it: from its text, or for a structured reader's message, with the
+    /// level and location of its record.
+    private func logLine(_ raw: String, number: Int) -> LogLine {
+        guard let record = structured?.line(number), record.kind == .message else { return LogLine(raw: raw) }
+        return LogLine(message: raw, level: record.level, location: record.location)
     }
 
     /// An error line no rule knows may be the first part of a message a terminal or a paste wrapped
@@ -268,8 +369,18 @@ public final class Scanner {
         var title: String?
         var walked = 0
         var foundStart = false
+        let ownStep = structured?.line(lineNumber)?.step
         PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 400) { previous in
             walked += 1
+            // A structured reader says where its step starts: its title line, or a line of another step.
+            if let record = structured?.line(lineNumber - walked), let ownStep {
+                if record.kind == .stepTitle || record.step != ownStep {
+                    title = FailedStep.parseStart(ownStep)?.title ?? ownStep
+                    foundStart = true
+                    if record.step != ownStep { walked -= 1 }
+                    return false
+                }
+            }
             let indented = previous.raw.first == " " || previous.raw.first == "\t"
             if !indented, let start = FailedStep.parseStart(previous.text) {
                 title = start.title
@@ -419,13 +530,26 @@ public final class Scanner {
         }
     }
 
+    /// The line before the current one (in this chunk or the end of the previous one), if there is one.
+    private func previousLine() -> LogLine? {
+        guard let base = currentBase else { return nil }
+        var found: LogLine?
+        PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 1) { found = $0; return false }
+        return found
+    }
+
     /// Up to `max` lines after the current one, in this chunk, until a blank line or a line that is a
     /// diagnostic or a CI annotation of its own.
     private func followingLines(max: Int) -> [String] {
         guard let base = currentBase else { return [] }
         var lines: [String] = []
         var start = currentLineEnd + 1
+        var number = currentLineNumber
+        let step = structured?.line(number)?.step
         while lines.count < max, start < currentChunkEnd {
+            number += 1
+            // A record's message is whole: only the text its own step printed after it can continue it.
+            if let structured, let record = structured.line(number), record.kind != .output || record.step != step { break }
             let end = Scanner.lineEnd(base, from: start, end: currentChunkEnd)
             let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
             if line.text.isEmpty || line.level != nil || line.header != nil { break }
@@ -436,9 +560,9 @@ public final class Scanner {
     }
 
     /// Whether the line belongs to the open block; if so it is taken into the finding.
-    private func continueBlock(_ base: UnsafePointer<UInt8>, lineStart: Int, lineEnd: Int, end: Int) -> Bool {
+    private func continueBlock(_ base: UnsafePointer<UInt8>, lineStart: Int, lineEnd: Int, end: Int, lineNumber: Int) -> Bool {
         guard var block = open, block.remaining > 0, lineEnd > lineStart else { return false }
-        let line = LogLine(raw: Scanner.decode(base, from: lineStart, to: lineEnd))
+        let line = logLine(Scanner.decode(base, from: lineStart, to: lineEnd), number: lineNumber)
         let belongs: Bool
         if let compiled = block.rule {
             if budget.isOff[compiled.index] { return false }
@@ -468,6 +592,22 @@ public final class Scanner {
         block.remaining -= 1
         open = block
         return true
+    }
+
+    /// A line that goes on with a sentence, not source code, a box or a caret line: indented and starting with a
+    /// lower-case word, or (after a compiler header, `indented: false`) any line that is not diagnostic context.
+    static func continuesMessage(_ raw: String, indented: Bool = true) -> Bool {
+        if indented, raw.first != " ", raw.first != "\t" { return false }
+        let line = LogLine(raw: raw)
+        guard !isDiagnosticContext(line), line.header == nil, line.level == nil else { return false }
+        guard let first = line.text.unicodeScalars.first else { return false }
+        return indented ? ("a"..."z").contains(first) : !isSourceLine(line.text)
+    }
+
+    /// ` 44 |  code` (a Swift 6 box's source line) or `let w = Widget()` under a header: code, not words.
+    static func isSourceLine(_ text: String) -> Bool {
+        text.range(of: #"^\d+ \|"#, options: .regularExpression) != nil
+            || text.range(of: #"[{};=]\s*$|^(?:let|var|func|if|guard|return|import|class|struct|self)\b"#, options: .regularExpression) != nil
     }
 
     static func isDiagnosticContext(_ line: LogLine) -> Bool {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An `.xcresult` bundle (a folder with an `Info.plist`), read through `xcrun xcresulttool`, which
-/// only macOS has. The JSON it prints is rendered by `XCResultJSON`.
+/// only macOS has. The JSON it prints is read by `XCResultJSON`.
 public enum XCResultBundle {
     /// Whether this platform can run xcresulttool. A parameter of `read`, so tests can take the macOS
     /// path anywhere with a stub `xcrun` on PATH.
@@ -24,13 +24,13 @@ public enum XCResultBundle {
     /// The one line said on a platform without xcresulttool.
     static let unsupported = "is an Xcode result bundle, which only xcresulttool (macOS) reads: pass the JSON it prints instead ('xcrun xcresulttool get test-results tests --path BUNDLE --format json > tests.json', and 'get build-results'; before Xcode 16, 'xcrun xcresulttool get --path BUNDLE --format json')"
 
-    /// The console lines of the bundle: `get build-results` and `get test-results tests` (Xcode 16+);
+    /// The issues and test failures the bundle records: `get build-results` and `get test-results tests` (Xcode 16+);
     /// when neither works (an older Xcode), the legacy record (`get --legacy`, then plain `get`).
     public static func read(_ path: String, hasXcresulttool: Bool = platformHasXcresulttool,
-                            limit: Int = XCResultJSON.defaultLimit) throws -> [String] {
+                            limit: Int = XCResultJSON.defaultLimit) throws -> [StructuredLine] {
         guard hasXcresulttool else { throw InputError(path: path, problem: unsupported) }
         let tool = ["xcrun", "xcresulttool"]
-        var lines: [String] = []
+        var lines: [StructuredLine] = []
         var problems: [String] = []
         var anyNew = false
         for arguments in [["get", "build-results"], ["get", "test-results", "tests"]] {

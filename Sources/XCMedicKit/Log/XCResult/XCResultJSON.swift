@@ -40,7 +40,7 @@ public enum XCResultJSON {
     ]
 
     /// The console lines for one JSON document, or nil when it is JSON of no shape known here.
-    public static func lines(from data: Data) -> [String]? {
+    public static func lines(from data: Data) -> [StructuredLine]? {
         guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else { return nil }
         if let nodes = root["testNodes"] as? [[String: Any]] { return TestNodes.lines(nodes) }
         if root["testFailures"] != nil, root["totalTestCount"] != nil || root["result"] != nil { return summaryLines(root) }
@@ -53,42 +53,39 @@ public enum XCResultJSON {
 
     // MARK: - Build results (Xcode 16+)
 
-    static func buildLines(_ root: [String: Any]) -> [String] {
+    static func buildLines(_ root: [String: Any]) -> [StructuredLine] {
         // Issues without a source location (a failed script phase, a link) come first: the record keeps
         // no step around them, and a failed step's read-back must not take a compiler error for its output.
-        var placed: [String] = []
-        var unplaced: [String] = []
+        var placed: [StructuredLine] = []
+        var unplaced: [StructuredLine] = []
         for (key, level) in [("errors", "error"), ("warnings", "warning"), ("analyzerWarnings", "warning")] {
             for issue in root[key] as? [[String: Any]] ?? [] {
                 guard let message = issue["message"] as? String else { continue }
                 let url = issue["sourceURL"] as? String
                 let line = diagnostic(level: level, message: message, url: url)
-                if url.flatMap(DocumentURL.init) == nil { unplaced.append(line) } else { placed.append(line) }
+                if line.location == nil { unplaced.append(line) } else { placed.append(line) }
             }
         }
         var out = unplaced + placed
         switch (root["status"] as? String)?.lowercased() {
-        case "succeeded"?: out.append("** BUILD SUCCEEDED **")
-        case "failed"?: out.append("** BUILD FAILED **")
+        case "succeeded"?: out.append(.output("** BUILD SUCCEEDED **"))
+        case "failed"?: out.append(.output("** BUILD FAILED **"))
         default: break
         }
         return out
     }
 
-    /// `path:line:col: level: message` (or `level: message` without a location); each physical line of
-    /// a multi-line message after the first follows on its own line.
-    static func diagnostic(level: String, message: String, url: String?) -> String {
+    /// An issue as a message with its level and source location (one-based), as Xcode recorded it.
+    static func diagnostic(level: String, message: String, url: String?) -> StructuredLine {
         let text = message.replacingOccurrences(of: "\r\n", with: "\n")
-        if let location = url.flatMap(DocumentURL.init) {
-            return "\(location.rendered): \(level): \(text)"
-        }
-        return "\(level): \(text)"
+        let location = url.flatMap(DocumentURL.init).map { SourceLocation(file: $0.path, line: $0.line, column: $0.column) }
+        return StructuredLine(kind: .message, text: text, location: location, level: level == "error" ? .error : .warning)
     }
 
     // MARK: - Test results summary (Xcode 16+)
 
-    static func summaryLines(_ root: [String: Any]) -> [String] {
-        var out: [String] = []
+    static func summaryLines(_ root: [String: Any]) -> [StructuredLine] {
+        var out: [StructuredLine] = []
         var seen = Set<String>()
         for failure in root["testFailures"] as? [[String: Any]] ?? [] {
             let target = failure["targetName"] as? String
@@ -98,11 +95,11 @@ public enum XCResultJSON {
             let parts = identifier.split(separator: "/").map(String.init)
             let test = parts.last ?? identifier
             let suite = ([target].compactMap { $0 } + parts.dropLast()).joined(separator: ".")
-            out.append(TestNodes.failureLine(suite: suite, test: test, message: (failure["failureText"] as? String) ?? "failed"))
+            out.append(.output(TestNodes.failureLine(suite: suite, test: test, message: (failure["failureText"] as? String) ?? "failed")))
         }
         switch (root["result"] as? String)?.lowercased() {
-        case "passed"?: out.append("** TEST SUCCEEDED **")
-        case "failed"?: out.append("** TEST FAILED **")
+        case "passed"?: out.append(.output("** TEST SUCCEEDED **"))
+        case "failed"?: out.append(.output("** TEST FAILED **"))
         default: break
         }
         return out
@@ -110,7 +107,7 @@ public enum XCResultJSON {
 }
 
 /// A `file://` URL with Xcode's fragment (`#StartingLineNumber=20&StartingColumnNumber=8&…`, zero-based),
-/// as a one-based `path:line:col`.
+/// as a path with a one-based line and column.
 struct DocumentURL {
     var path: String
     var line: Int?
@@ -133,21 +130,12 @@ struct DocumentURL {
         line = fields["StartingLineNumber"].map { $0 + 1 }
         column = line == nil ? nil : fields["StartingColumnNumber"].map { $0 + 1 }
     }
-
-    var rendered: String {
-        var out = path
-        if let line {
-            out += ":\(line)"
-            if let column { out += ":\(column)" }
-        }
-        return out
-    }
 }
 
 /// The `testNodes` tree of `get test-results tests`.
 enum TestNodes {
-    static func lines(_ roots: [[String: Any]]) -> [String] {
-        var out: [String] = []
+    static func lines(_ roots: [[String: Any]]) -> [StructuredLine] {
+        var out: [StructuredLine] = []
         var failed = false
         var ran = false
         func walk(_ node: [String: Any], bundle: String?, suites: [String]) {
@@ -169,9 +157,9 @@ enum TestNodes {
                 if messages.count > 1 { message += " (and \(messages.count - 1) more failure\(messages.count == 2 ? "" : "s"))" }
                 if file == nil, let details = node["details"] as? String, messages.isEmpty { message = details }
                 if isSwiftTesting(node), let bundle {
-                    out.append(swiftTestingLine(identifier: ([bundle] + suites + [name]).joined(separator: "/"), message: message, file: file, line: line))
+                    out.append(.output(swiftTestingLine(identifier: ([bundle] + suites + [name]).joined(separator: "/"), message: message, file: file, line: line)))
                 } else {
-                    out.append(failureLine(suite: suite, test: name, message: message, file: file, line: line))
+                    out.append(.output(failureLine(suite: suite, test: name, message: message, file: file, line: line)))
                 }
             default:
                 for child in children(node) { walk(child, bundle: bundle, suites: suites) }
@@ -180,9 +168,9 @@ enum TestNodes {
         for root in roots { walk(root, bundle: nil, suites: []) }
         let results = roots.compactMap { $0["result"] as? String }
         if failed || results.contains("Failed") {
-            out.append("** TEST FAILED **")
+            out.append(.output("** TEST FAILED **"))
         } else if ran {
-            out.append("** TEST SUCCEEDED **")
+            out.append(.output("** TEST SUCCEEDED **"))
         }
         return out
     }
@@ -263,8 +251,8 @@ enum Legacy {
         return value(location, "url")
     }
 
-    static func lines(_ root: [String: Any]) -> [String] {
-        var out: [String] = []
+    static func lines(_ root: [String: Any]) -> [StructuredLine] {
+        var out: [StructuredLine] = []
         let issues = root["issues"] as? [String: Any]
         for (key, level) in [("errorSummaries", "error"), ("warningSummaries", "warning"), ("analyzerWarningSummaries", "warning")] {
             for issue in values(issues, key) {
@@ -283,8 +271,8 @@ enum Legacy {
             let test = parts.popLast() ?? testCase
             let suite = ([target].compactMap { $0 } + parts).joined(separator: ".")
             let place = location(failure).flatMap(DocumentURL.init)
-            out.append(TestNodes.failureLine(suite: suite, test: test, message: value(failure, "message") ?? "failed",
-                                             file: place?.path, line: place?.line))
+            out.append(.output(TestNodes.failureLine(suite: suite, test: test, message: value(failure, "message") ?? "failed",
+                                                     file: place?.path, line: place?.line)))
         }
         var buildStatuses: [String] = []
         var testStatuses: [String] = []
@@ -301,13 +289,13 @@ enum Legacy {
             }
         }
         if testFailed || testStatuses.contains("failed") {
-            out.append("** TEST FAILED **")
+            out.append(.output("** TEST FAILED **"))
         } else if buildStatuses.contains("failed") {
-            out.append("** BUILD FAILED **")
+            out.append(.output("** BUILD FAILED **"))
         } else if !testStatuses.isEmpty, testStatuses.allSatisfy({ $0 == "succeeded" }) {
-            out.append("** TEST SUCCEEDED **")
+            out.append(.output("** TEST SUCCEEDED **"))
         } else if !buildStatuses.isEmpty, buildStatuses.allSatisfy({ $0 == "succeeded" || $0 == "notRequested" }), buildStatuses.contains("succeeded") {
-            out.append("** BUILD SUCCEEDED **")
+            out.append(.output("** BUILD SUCCEEDED **"))
         }
         return out
     }

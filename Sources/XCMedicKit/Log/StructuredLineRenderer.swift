@@ -1,5 +1,6 @@
-/// Renders decoded lines as the console text the byte-level scanner reads: a step's title, its
-/// output, and each message as a compiler-style `file:line:col: error: message` line.
+/// Renders structured lines as the console text a build would have printed (`xcmedic decode`, pipe
+/// mode): a step's title, its output, and each message as a compiler-style `file:line:col: level: message`
+/// line. The scanner does not read this text: it takes the lines themselves.
 final class StructuredLineRenderer {
     private let next: () throws -> StructuredLine?
     private var buffer: [UInt8] = []
@@ -10,16 +11,17 @@ final class StructuredLineRenderer {
         self.next = next
     }
 
+    /// A byte source of the rendered text of `lines`.
+    static func text(of lines: LineSource) -> ByteSource {
+        let renderer = StructuredLineRenderer(next: lines.next)
+        return ByteSource(name: lines.name) { buffer, count in try renderer.read(into: buffer, count: count) }
+    }
+
     static func render(_ line: StructuredLine) -> String {
         guard line.kind == .message else { return line.text }
         let header = line.level.map { "\($0.rawValue): " } ?? ""
         guard let location = line.location else { return header + line.text }
-        var place = location.file
-        if let number = location.line {
-            place += ":\(number)"
-            if let column = location.column { place += ":\(column)" }
-        }
-        return "\(place): \(header)\(line.text)"
+        return "\(location.rendered): \(header)\(line.text)"
     }
 
     /// `read(2)`-style: fills up to `count` bytes, 0 after the last line.
