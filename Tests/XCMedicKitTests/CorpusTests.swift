@@ -63,13 +63,24 @@ final class CorpusTests: XCTestCase {
         }
     }
 
+    /// Cases whose label comes from what their source says around the excerpt, not from the excerpt itself:
+    /// no log reader can see it (`Tests/Corpus/README.md`). Each must still be what it is listed for.
+    static let labelledFromContext: [String: String] = [
+        "m030-jenkins-rn-errsecinternal.log": "green: the source's copy cuts the failing line mid-word (errSecInt)",
+        "m095-bitrise-fastlane-hang-embed-pods.log": "green: the build hung; the log just stops, with no failure line",
+        "m099-fastlane-crashlytics-exit8-reported-success.log": "alarm: the excerpt shows only the failed uploads; the thread says the step passed",
+    ]
+
     func testTheScannerNamesTheCauseOfRealLogs() throws {
         let f = try Self.measure(Self.corpus)
         print("CorpusTests: " + f.summary)
-        XCTAssertGreaterThanOrEqual(f.recall, 0.97, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(f.recall, 0.96, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
         XCTAssertGreaterThanOrEqual(f.top, 0.95, f.summary)
-        XCTAssertEqual(f.green, [], "failing logs reported green")
-        XCTAssertEqual(f.alarms, [], "passing logs with an error-severity cause")
+        let exempt = { (entry: String) in Self.labelledFromContext.keys.contains { entry.hasPrefix($0 + ":") } }
+        XCTAssertEqual(f.green.filter { !exempt($0) }, [], "failing logs reported green")
+        XCTAssertEqual(f.alarms.filter { !exempt($0) }, [], "passing logs with an error-severity cause")
+        XCTAssertEqual(f.green.filter(exempt).count + f.alarms.filter(exempt).count, Self.labelledFromContext.count,
+                       "a case listed as labelled from context is now judged right: take it off the list")
     }
 
     /// The hold-out is not held to the corpus's figures, only kept from getting worse than it was
@@ -78,10 +89,10 @@ final class CorpusTests: XCTestCase {
         let f = try Self.measure(Self.holdout)
         print("CorpusTests (hold-out): " + f.summary)
         XCTAssertGreaterThanOrEqual(f.failing, 128)
-        XCTAssertGreaterThanOrEqual(f.recall, 0.875, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(f.top, 0.859, f.summary)
-        XCTAssertLessThanOrEqual(f.green.count, 8, f.green.joined(separator: "\n"))
-        XCTAssertLessThanOrEqual(f.alarms.count, 1, f.alarms.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(f.recall, 0.929, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(f.top, 0.921, f.summary)
+        XCTAssertLessThanOrEqual(f.green.count, 4, f.green.joined(separator: "\n"))
+        XCTAssertEqual(f.alarms, [], "passing logs with an error-severity cause")
     }
 
     static func measure(_ folder: URL) throws -> Figures {
