@@ -13,15 +13,17 @@ struct Bisect: ParsableCommand {
         Runs COMMAND at the bad revision and takes its root-cause errors as the failure to look for (or the \
         rules named with --rule), checks that the good revision passes, then drives 'git bisect run' with \
         xcmedic as the step: the command passes → good; it fails with the same failure → bad; it fails \
-        otherwise, cannot start or times out → skip. The repository is put back as it was at the end, also \
-        on Ctrl-C. Exit status: 0 first bad commit found, 1 only candidates left, 2 refused (not a git \
-        work tree, uncommitted changes, a bisect in progress, an endpoint that does not behave), 130/143 \
-        interrupted.
+        otherwise, cannot start or times out → skip. With -j N, N commits are tested at once, each in a \
+        git worktree of xcmedic's own (your tree is never touched). The repository is put back as it was \
+        at the end, also on Ctrl-C, SIGTERM or a closed terminal; after a SIGKILL, the next 'xcmedic bisect' \
+        says what 'xcmedic bisect --recover' will do to put it back. Exit status: 0 first bad commit found \
+        (or recovered), 1 only candidates left, 2 refused (not a git work tree, uncommitted changes, a \
+        bisect in progress or to recover, an endpoint that does not behave), 129/130/143 interrupted.
         """
     )
 
     @Option(help: "A revision where the command passes ('last-good' reads refs/xcmedic/last-good).")
-    var good: String
+    var good: String?
 
     @Option(help: "A revision where the command fails.")
     var bad: String = "HEAD"
@@ -32,8 +34,17 @@ struct Bisect: ParsableCommand {
     @Option(help: "Seconds after which a step's command is ended and the commit skipped.")
     var timeout: Double?
 
-    @Option(help: "Run a failing step up to N more times; a step that passes once is good.")
+    @Option(help: "Run a failing step up to N more times; a step that passes once is good. The failure to look for is what the runs at --bad agree on.")
     var retries: Int = 0
+
+    @Option(name: .customShort("j"), help: "Test N commits at once, each in a git worktree xcmedic makes and removes (default 1: git bisect run in your tree).")
+    var jobs: Int = 1
+
+    @Flag(name: .customLong("no-cache"), help: "Run every commit, even those an earlier bisect with the same command judged (.git/xcmedic/cache).")
+    var noCache = false
+
+    @Flag(help: "Put the repository back after an xcmedic bisect that was killed (SIGKILL) before it could.")
+    var recover = false
 
     @Flag(name: .customLong("first-parent"), help: "Follow only the first parent of merges (blame the merge, not a commit inside it).")
     var firstParent = false
@@ -60,17 +71,26 @@ struct Bisect: ParsableCommand {
     var command: [String] = []
 
     func validate() throws {
+        if recover {
+            if !command.isEmpty || good != nil { throw ValidationError("--recover takes no --good and no command") }
+            return
+        }
+        if good == nil { throw ValidationError("missing --good REV: a revision where the command passes") }
+        if jobs < 1 { throw ValidationError("-j must be 1 or more") }
         if command.isEmpty { throw ValidationError("give the command to run at each step after '--', e.g. xcmedic bisect --good v1.2 -- swift build") }
         if retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let timeout, timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds") }
     }
 
     func run() throws {
-        let options = BisectOptions(
-            directory: FileManager.default.currentDirectoryPath, good: good, bad: bad, command: command, rules: rules,
+        if recover { return try runRecover() }
+        var options = BisectOptions(
+            directory: FileManager.default.currentDirectoryPath, good: good ?? "", bad: bad, command: command, rules: rules,
             timeout: timeout, retries: retries, firstParent: firstParent, verifyGood: !noVerify, autostash: autostash,
             ruleFiles: ruleFiles, autoConfig: !noConfig, stepExecutable: Self.executablePath
         )
+        options.jobs = jobs
+        options.useCache = !noCache
         if !rules.isEmpty {
             let known = try Catalog.rules(userFiles: ruleFiles, autoConfig: !noConfig)
             for id in rules where id != Finding.unrecognizedID && !known.contains(where: { $0.id == id }) {
@@ -81,7 +101,10 @@ struct Bisect: ParsableCommand {
         // Progress lines and errors quote the command's output (a step's reason, the failure looked for).
         let redactor: Redactor = noRedact ? .off : .standard
         let bisector = Bisector(options: options)
-        bisector.progress = { FileHandle.standardError.write(Data((TerminalSafe.visible(redactor.redact($0)) + "\n").utf8)) }
+        // On a terminal, the running step's elapsed time is one line rewritten in place ("\r", erase line).
+        let terminal = isatty(2) == 1
+        bisector.progress = { Self.writeError((terminal ? "\r\u{1b}[K" : "") + TerminalSafe.visible(redactor.redact($0)) + "\n") }
+        if terminal { bisector.status = { Self.writeError("\r\u{1b}[K" + TerminalSafe.visible($0)) } }
         let result: BisectResult
         do {
             result = try bisector.run()
@@ -89,7 +112,7 @@ struct Bisect: ParsableCommand {
             if case .restoreFailed = error { XCMedic.fail(redactor.redact(error.description)) }
             throw CLIError(redactor.redact(error.description))
         } catch let error as Interrupted {
-            FileHandle.standardError.write(Data("xcmedic: \(error); the repository is back as it was\n".utf8))
+            Self.writeError("xcmedic: \(error); the repository is back as it was\n")
             throw ExitCode(128 + error.signal)
         } catch let error as GitError {
             throw CLIError(redactor.redact(error.description))
@@ -98,6 +121,30 @@ struct Bisect: ParsableCommand {
         FileHandle.standardOutput.write(Data(text.utf8))
         try? Data(text.utf8).write(to: URL(fileURLWithPath: (result.stateFolder as NSString).appendingPathComponent(format == .json ? "report.json" : "report.txt")))
         if result.culprit == nil { throw ExitCode(1) }
+    }
+
+    func runRecover() throws {
+        do {
+            let done = try Bisector.recover(directory: FileManager.default.currentDirectoryPath)
+            if done.isEmpty {
+                print("xcmedic: nothing to recover: no bisect left this repository half-done")
+            } else {
+                print("xcmedic: the repository is back as it was before the bisect:")
+                for step in done { print("  - \(step)") }
+            }
+        } catch let error as BisectError {
+            if case .restoreFailed = error { XCMedic.fail(error.description) }
+            throw CLIError(error.description)
+        } catch let error as GitError {
+            throw CLIError(error.description)
+        }
+    }
+
+    /// stderr with write(2): after SIGHUP the terminal is gone and a write fails (EIO); that must not
+    /// stop xcmedic from putting the repository back.
+    static func writeError(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = write(2, &bytes, bytes.count)
     }
 
     /// This binary, for `git bisect run` to start as the step.
@@ -121,6 +168,9 @@ struct BisectStep: ParsableCommand {
 
     func run() throws {
         Interrupts.install()
+        // git bisect run is the parent: if it dies (xcmedic was killed and its watcher ended git), this
+        // step ends its command's process group and stops too.
+        ChildProcess.dieWithParent(signal: SIGTERM)
         let folder = BisectStateFolder(path: state)
         do {
             let config = try folder.readConfig()

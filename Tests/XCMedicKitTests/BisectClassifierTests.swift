@@ -114,3 +114,17 @@ final class BisectChildProcessTests: XCTestCase {
         XCTAssertEqual(try ChildProcess.run(["/bin/sh", "-c", "kill -9 $$"], .init()), .exited(137))
     }
 }
+
+extension BisectClassifierTests {
+    /// With --retries, the failure to look for is what at least two runs at the bad end show; a run
+    /// alone in its failure (a network error) adds nothing; runs that never agree give nothing.
+    func testSignatureIsWhatTheRunsAgreeOn() {
+        let net = FailureSignature.Entry(rule: "unrecognized", captures: ["message": "Could not resolve host: github.com"])
+        let race = FailureSignature.Entry(rule: "global-mutable-state-not-concurrency-safe", captures: ["name": "sharedCounter"])
+        let module = FailureSignature.Entry(rule: "no-such-module", captures: ["module": "NetworkKit"])
+        XCTAssertEqual(FailureSignature.agreement([[net], [race, module], [race]]).entries, [race])
+        XCTAssertEqual(FailureSignature.agreement([[race, module], [module, race]]).entries, [race, module].sorted())
+        XCTAssertTrue(FailureSignature.agreement([[net], [race]]).isEmpty)
+        XCTAssertTrue(FailureSignature.agreement([[race, race]]).isEmpty, "one run repeating itself is not agreement")
+    }
+}

@@ -85,4 +85,38 @@ final class DiffChangeSummaryTests: XCTestCase {
         XCTAssertEqual(ChangeSummary.toolchainKind("ios/Podfile.lock"), "podfile-lock")
         XCTAssertNil(ChangeSummary.toolchainKind("Sources/App/App.swift"))
     }
+
+    /// `.package(...)` in every spelling SwiftPM accepts, comments and strings with `//` or `)` in them.
+    func testSwiftManifestDependencies() {
+        let text = #"""
+        // swift-tools-version:5.9
+        import PackageDescription
+        /* .package(url: "https://example.com/block-commented.git", from: "9.0.0"), */
+        let package = Package(
+            name: "App", // the app
+            platforms: [.iOS("15.4"), .macOS(.v10_15), .watchOS(.v8)],
+            dependencies: [
+                .package(url: "https://github.com/apple/swift-nio.git", .upToNextMinor(from: "2.60.0")),
+                .package(name: "Old", url: "git@github.com:me/old-thing.git", .exact("1.0.0")),
+                .package(url: "https://github.com/me/branchy", branch: "main"),
+                .package(url: "https://github.com/me/pinned.git", revision: "abc123"),
+                .package(path: "../LocalKit"),
+                .package(id: "mona.LinkedList", from: "1.0.0"),
+                .package(url: "https://github.com/me/paren(s).git", "1.0.0"..."1.4.0"),
+            ]
+        )
+        """#
+        let m = SwiftManifest(text)
+        XCTAssertEqual(m.dependencies.mapValues { $0.0 }, [
+            "swift-nio": ".upToNextMinor(from: \"2.60.0\")",
+            "old-thing": ".exact(\"1.0.0\")",
+            "branchy": "branch: \"main\"",
+            "pinned": "revision: \"abc123\"",
+            "localkit": "local path",
+            "mona.linkedlist": "from: \"1.0.0\"",
+            "paren(s)": "\"1.0.0\"...\"1.4.0\"",
+        ])
+        XCTAssertEqual(m.dependencies["localkit"]?.1, "../LocalKit")
+        XCTAssertEqual(m.platforms, "iOS 15.4, macOS 10.15, watchOS 8")
+    }
 }

@@ -46,10 +46,13 @@ final class SecurityPromiseTests: XCTestCase {
             // `git bisect run` with `xcmedic bisect-step` as the step.
             #"XCMedicKit/Bisect/Bisector.swift: exit = try ChildProcess.run(["git", "-C", config.repository, "bisect", "run"] + step, run)"#,
             // The user's own command, at each bisect step.
-            "XCMedicKit/Bisect/BisectStep.swift: let exit = try ChildProcess.run(config.command, .init(",
+            "XCMedicKit/Bisect/BisectStep.swift: let exit = try ChildProcess.run(config.command, options)",
             // The one place that spawns, used by the two above and by Git.
             "XCMedicKit/Bisect/ChildProcess.swift: let spawned = posix_spawn(&pid, spawnPath, &actions, &attributes, argv, envp)",
             "XCMedicKit/Bisect/Git.swift: let exit = try ChildProcess.run(",
+            // The watcher of a long-running child: /bin/sh reading a pipe, which ends the child's process
+            // group if xcmedic dies (its script is checked below).
+            #"XCMedicKit/Bisect/ChildProcess.swift: let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)"#,
             // On macOS, `xcrun xcresulttool get …` for an .xcresult bundle the user names (checked below).
             "XCMedicKit/Log/XCResult/XCResultBundle.swift: let exit = try ChildProcess.run(arguments, ChildProcess.Options(outputPath: output, errorPath: errors, timeout: 600, interruptible: false))",
         ])
@@ -58,6 +61,8 @@ final class SecurityPromiseTests: XCTestCase {
         XCTAssertEqual(bundle.components(separatedBy: "try run(tool + ").count - 1, 2, "every command is xcrun xcresulttool")
         let git = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Bisect/Git.swift"), encoding: .utf8)
         XCTAssertTrue(git.contains(#"["git", "-C", directory] + arguments"#))
+        let child = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Bisect/ChildProcess.swift"), encoding: .utf8)
+        XCTAssertTrue(child.contains(##"let script = #"read done || { kill -TERM "-$1" 2>/dev/null; sleep 2; kill -KILL "-$1" 2>/dev/null; }"#"##))
         // A .gz log is decompressed by zlib inside xcmedic.
         let gzip = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Log/GzipInflater.swift"), encoding: .utf8)
         XCTAssertTrue(gzip.contains("inflate(stream, Z_NO_FLUSH)"))

@@ -85,7 +85,9 @@ final class BisectCLITests: XCTestCase {
         try FileManager.default.createDirectory(at: flakes, withIntermediateDirectories: true)
         let noRetry = try bisect(made.repo, ["--good", made.hashes[0], "--", "./build.sh"], env: ["FLAKE_DIR": flakes.path])
         XCTAssertEqual(noRetry.status, 2, noRetry.stdout)
-        XCTAssertTrue(noRetry.stderr.contains("the good revision \(made.hashes[0].prefix(10)) already fails the same way"), noRetry.stderr)
+        // Run once more, the good end passes: the advice is --retries, not an older --good.
+        XCTAssertTrue(noRetry.stderr.contains("the good revision \(made.hashes[0].prefix(10)) failed the same way ("), noRetry.stderr)
+        XCTAssertTrue(noRetry.stderr.contains("then passed when run again: the build is flaky; run the bisect with --retries 1 (or more)"), noRetry.stderr)
 
         try FileManager.default.removeItem(at: flakes)
         try FileManager.default.createDirectory(at: flakes, withIntermediateDirectories: true)
@@ -197,7 +199,7 @@ final class BisectCLITests: XCTestCase {
         let before = try repo.snapshot()
         let r = try bisect(repo, ["--good", made.hashes[0], "--", "./build.sh"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "xcmedic: uncommitted changes to tracked files (Sources/App/App.swift); commit or stash them, or pass --autostash\n")
+        XCTAssertEqual(r.stderr, "xcmedic: uncommitted changes to tracked files (Sources/App/App.swift); commit or stash them, or pass --autostash (or -j 2 or more, which never touches your tree)\n")
         XCTAssertEqual(try repo.snapshot(), before)
         XCTAssertNil(repo.stateFolder, "a refused bisect leaves nothing behind")
 
@@ -205,6 +207,13 @@ final class BisectCLITests: XCTestCase {
         XCTAssertEqual(stashed.status, 0, stashed.stderr)
         XCTAssertTrue(stashed.stdout.contains(made.culprit), stashed.stdout)
         XCTAssertEqual(try repo.snapshot(), before)
+
+        // -j 2: the commits are checked out in xcmedic's own worktrees, so the dirty tree needs no stash.
+        let parallel = try bisect(repo, ["--good", made.hashes[0], "-j", "2", "--no-cache", "--", "./build.sh"])
+        XCTAssertEqual(parallel.status, 0, parallel.stderr)
+        XCTAssertTrue(parallel.stdout.hasPrefix("xcmedic: first bad commit \(made.culprit)\n"), parallel.stdout)
+        XCTAssertEqual(try repo.snapshot(), before)
+        XCTAssertEqual(try repo.git("worktree", "list", "--porcelain").split(separator: "\n").filter { $0.hasPrefix("worktree ") }.count, 1)
     }
 
     func testRefusalsOutsideARepositoryAndDuringABisect() throws {

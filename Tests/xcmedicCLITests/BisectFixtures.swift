@@ -39,7 +39,7 @@ final class ScriptedRepo {
         p.arguments = ["git", "-C", root.path] + arguments
         var env = ScriptedRepo.environment
         // Commits one minute apart, so dates in reports are distinct and stable.
-        env["GIT_AUTHOR_DATE"] = "2026-01-01T10:\(String(format: "%02d", tick / 60)):\(String(format: "%02d", tick % 60))Z"
+        env["GIT_AUTHOR_DATE"] = "2026-01-01T\(10 + tick / 3600):\(String(format: "%02d", tick / 60 % 60)):\(String(format: "%02d", tick % 60))Z"
         env["GIT_COMMITTER_DATE"] = env["GIT_AUTHOR_DATE"]
         p.environment = env
         let out = Pipe(), err = Pipe()
@@ -89,6 +89,7 @@ final class ScriptedRepo {
             "status: " + status,
             "stash: " + (try git("stash", "list", "--format=%H %s")),
             "bisect: " + String(FileManager.default.fileExists(atPath: root.appendingPathComponent(".git/BISECT_START").path)),
+            "worktrees: " + (try git("worktree", "list", "--porcelain")).split(separator: "\n").filter { $0.hasPrefix("worktree ") }.joined(separator: ", "),
         ] + contents
     }
 
@@ -110,6 +111,18 @@ enum AppHistory {
     # Stand-in for `swift build`: prints the compiler's errors for the defects this history plants.
     [ -n "$STEP_MARKER" ] && git rev-parse HEAD >> "$STEP_MARKER"
     [ -n "$SLOW_STEP" ] && sleep "$SLOW_STEP"
+    # A flaky network: the first run at each commit named in $NET_FLAKE_DIR/at (or at every commit when
+    # it says "all") cannot fetch the package's dependencies; the next run can.
+    if [ -n "$NET_FLAKE_DIR" ]; then
+      head=$(git rev-parse HEAD)
+      if grep -q -e "$head" -e all "$NET_FLAKE_DIR/at" && [ ! -e "$NET_FLAKE_DIR/$head.net" ]; then
+        : > "$NET_FLAKE_DIR/$head.net"
+        echo "Fetching https://github.com/apple/swift-collections.git"
+        echo "error: Failed to clone repository https://github.com/apple/swift-collections.git:"
+        echo "    fatal: unable to access 'https://github.com/apple/swift-collections.git/': Could not resolve host: github.com"
+        exit 1
+      fi
+    fi
     echo "Building for debugging..."
     status=0
     for f in Sources/App/*.swift; do

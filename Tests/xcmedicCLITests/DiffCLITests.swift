@@ -87,4 +87,61 @@ final class DiffCLITests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.stderr, "xcmedic: 'no-such-rev' is not a commit in this repository\n")
     }
+
+    /// Manifests and CI files read as the build reads them: a package dependency added with its
+    /// requirement, one changed, platforms, a renamed versioned manifest, Podfile, Podfile.lock,
+    /// Cartfile.resolved, the runner image and the Xcode a workflow selects.
+    func testManifestsAndCIFilesAreRead() throws {
+        let repo = try ScriptedRepo()
+        func manifest(_ deps: String, platforms: String) -> String {
+            "// swift-tools-version:5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"App\",\n    platforms: [\(platforms)],\n    dependencies: [\n\(deps)    ],\n    targets: [.target(name: \"App\")]\n)\n"
+        }
+        let parser = "        .package(url: \"https://github.com/apple/swift-argument-parser.git\", from: \"1.2.0\"),\n"
+        try repo.write("Package.swift", manifest(parser + "        // .package(url: \"https://github.com/old/commented.git\", from: \"1.0.0\"),\n", platforms: ".iOS(.v15), .macOS(.v12)"))
+        try repo.write("Package@swift-5.6.swift", "// swift-tools-version:5.6\nimport PackageDescription\n\nlet package = Package(\n    name: \"App\",\n    dependencies: [\n" + parser + "    ],\n    targets: [.target(name: \"App\")]\n)\n")
+        try repo.write("Podfile", "platform :ios, '14.0'\ntarget 'App' do\n  pod 'Alamofire', '~> 5.6'\nend\n")
+        try repo.write("Podfile.lock", "PODS:\n  - Alamofire (5.6.4)\n\nDEPENDENCIES:\n  - Alamofire (~> 5.6)\n\nCOCOAPODS: 1.12.1\n")
+        try repo.write("Cartfile.resolved", "github \"ReactiveX/RxSwift\" \"6.5.0\"\n")
+        try repo.write(".github/workflows/ci.yml", "jobs:\n  build:\n    runs-on: macos-13\n    steps:\n      - run: sudo xcode-select -s /Applications/Xcode_15.2.app\n")
+        let from = try repo.commit("Before")
+        try repo.write("Package.swift", manifest(parser.replacingOccurrences(of: "1.2.0", with: "1.3.0")
+            + "        .package(url: \"https://github.com/apple/swift-collections.git\", \"1.0.0\"..<\"2.0.0\"),\n", platforms: ".iOS(.v16), .macOS(.v12)"))
+        try repo.git("mv", "Package@swift-5.6.swift", "Package@swift-5.8.swift")
+        try repo.write("Package@swift-5.8.swift", (try repo.read("Package@swift-5.8.swift")).replacingOccurrences(of: "5.6", with: "5.8"))
+        try repo.write("Podfile", "platform :ios, '15.0'\ntarget 'App' do\n  pod 'Alamofire', '~> 5.8'\n  pod 'SnapKit'\nend\n")
+        try repo.write("Podfile.lock", "PODS:\n  - Alamofire (5.8.1)\n  - SnapKit (5.7.1)\n\nDEPENDENCIES:\n  - Alamofire (~> 5.8)\n\nCOCOAPODS: 1.15.2\n")
+        try repo.write("Cartfile.resolved", "github \"ReactiveX/RxSwift\" \"6.6.0\"\n")
+        try repo.write(".github/workflows/ci.yml", "jobs:\n  build:\n    runs-on: macos-14\n    steps:\n      - uses: maxim-lobanov/setup-xcode@v1\n        with:\n          xcode-version: '16.1'\n")
+        let to = try repo.commit("After")
+        let r = try CLI.run(["diff", "--from", from, "--to", to], environment: ScriptedRepo.environment, cwd: repo.root)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let expected = [
+            "  .github/workflows/ci.yml: ~ runner macos-13 → macos-14",
+            "  .github/workflows/ci.yml: ~ Xcode 15.2 → 16.1",
+            "  Cartfile.resolved: ~ ReactiveX/RxSwift 6.5.0 → 6.6.0",
+            "  Package.swift: ~ swift-argument-parser from: \"1.2.0\" → from: \"1.3.0\"  (https://github.com/apple/swift-argument-parser.git)",
+            "  Package.swift: + swift-collections \"1.0.0\"..<\"2.0.0\"  (https://github.com/apple/swift-collections.git)",
+            "  Package.swift: ~ platforms iOS 15, macOS 12 → iOS 16, macOS 12",
+            "  Podfile: ~ Alamofire '~> 5.6' → '~> 5.8'",
+            "  Podfile: + SnapKit any version",
+            "  Podfile: ~ platform ios 14.0 → ios 15.0",
+            "  Podfile.lock: ~ Alamofire 5.6.4 → 5.8.1",
+            "  Podfile.lock: ~ COCOAPODS 1.12.1 → 1.15.2",
+            "  Podfile.lock: + SnapKit 5.7.1",
+        ]
+        let section = r.stdout.components(separatedBy: "Manifests and CI files:\n").last?.components(separatedBy: "\n\n").first ?? ""
+        XCTAssertEqual(section.split(separator: "\n").map(String.init), expected, r.stdout)
+        XCTAssertFalse(r.stdout.contains("commented"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("    R Package@swift-5.6.swift → Package@swift-5.8.swift\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  Package@swift-5.6.swift → Package@swift-5.8.swift swift-tools-version: 5.6 → 5.8\n"), r.stdout)
+
+        let j = try CLI.run(["diff", "--from", from, "--to", to, "--format", "json"], environment: ScriptedRepo.environment, cwd: repo.root)
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as? [String: Any])
+        let manifests = try XCTUnwrap(doc["manifests"] as? [[String: Any]])
+        let added = try XCTUnwrap(manifests.first { $0["name"] as? String == "swift-collections" })
+        XCTAssertEqual(added["kind"] as? String, "package-dependency")
+        XCTAssertEqual(added["change"] as? String, "added")
+        XCTAssertEqual(added["new"] as? String, "\"1.0.0\"..<\"2.0.0\"")
+        XCTAssertEqual(added["location"] as? String, "https://github.com/apple/swift-collections.git")
+    }
 }

@@ -13,10 +13,15 @@ public enum BisectReport {
             line("  subject: \(c.subject)")
         } else {
             line("xcmedic: no single first bad commit: skipped commits leave \(r.candidates.count) candidates")
-            for c in r.candidates { line("  \(c.short) \(c.date.prefix(10)) \(c.subject) (\(c.author))") }
+            for c in r.candidates {
+                let step = r.bisectSteps.last { $0.commit == c.hash } ?? (c.hash == r.bad.hash ? r.steps.first { $0.phase == .verifyBad } : nil)
+                let how = step.map { s in s.verdict == .skip ? "skipped: \(redactor.redact(s.reason))" : "tested \(s.verdict.rawValue)" } ?? "not tested"
+                line("  \(c.short) \(c.date.prefix(10)) \(c.subject) (\(c.author)) [\(how)]")
+            }
         }
         line()
-        line("Searched \(r.good.short)..\(r.bad.short)\(r.firstParent ? " (first parents only)" : ""): \(tested) step\(tested == 1 ? "" : "s"), \(r.skips) skipped, plus \(r.steps.count - tested) to verify the endpoints.")
+        let rounds = r.jobs > 1 ? " in \(r.rounds) round\(r.rounds == 1 ? "" : "s") of up to \(r.jobs) at once" : ""
+        line("Searched \(r.good.short)..\(r.bad.short)\(r.firstParent ? " (first parents only)" : ""): \(tested) step\(tested == 1 ? "" : "s")\(rounds), \(r.skips) skipped, plus \(r.steps.count - tested) to verify the endpoints.")
         line("The failure looked for: \(redactor.redact(r.signature.entries.map(\.description).joined(separator: "; ")))")
 
         line()
@@ -37,17 +42,27 @@ public enum BisectReport {
             out += changes.renderText(indent: "  ")
         }
 
-        let skipped = r.bisectSteps.filter { $0.verdict == .skip }
-        if !skipped.isEmpty {
-            line()
-            line("Skipped (a different failure, or the command could not run):")
-            for s in skipped { line("  \(s.commit.prefix(10)): \(redactor.redact(s.reason))") }
-        }
+        line()
+        line("Commits tried:")
+        out += table(r, redactor: redactor)
         line()
         line("Reproduce: \(r.reproduce)")
-        line("Steps, outputs and git's bisect log: \(r.stateFolder)")
+        line(r.jobs > 1 ? "Steps and outputs: \(r.stateFolder)" : "Steps, outputs and git's bisect log: \(r.stateFolder)")
         // Commit subjects, authors and the command's output may carry control characters.
         return TerminalSafe.visible(out)
+    }
+
+    /// Every step: number, commit, verdict, time, reason (verify steps say so; cached ones say "cached").
+    static func table(_ r: BisectResult, redactor: Redactor) -> String {
+        var out = ""
+        for s in r.steps.sorted(by: { $0.number < $1.number }) {
+            let phase = s.phase == .verifyBad ? " (bad end)" : s.phase == .verifyGood ? " (good end)" : ""
+            let time = s.cached == true ? "cached" : Bisector.duration(s.seconds)
+            let runs = s.attempts.count > 1 ? ", \(s.attempts.count) runs" : ""
+            out += "  " + String(format: "%3d", s.number) + "  \(s.commit.prefix(10))  " + s.verdict.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
+                + "  " + time.padding(toLength: 7, withPad: " ", startingAt: 0) + "  \(redactor.redact(s.reason))\(runs)\(phase)\n"
+        }
+        return out
     }
 
     struct Document: Encodable {
@@ -64,6 +79,8 @@ public enum BisectReport {
         var steps: [StepJSON]
         var stepCount: Int
         var skips: Int
+        var rounds: Int
+        var jobs: Int
         var reproduce: String
         var stateFolder: String
     }
@@ -85,6 +102,7 @@ public enum BisectReport {
         var attempts: Int
         var log: String
         var seconds: Double
+        var cached: Bool
     }
 
     public static func renderJSON(_ r: BisectResult, redactor: Redactor = .standard) -> String {
@@ -97,10 +115,10 @@ public enum BisectReport {
             changes: r.changes,
             steps: r.steps.map {
                 StepJSON(number: $0.number, phase: $0.phase.rawValue, commit: $0.commit, verdict: $0.verdict.rawValue, reason: redactor.redact($0.reason),
-                         attempts: $0.attempts.count, log: ($0.attempts.first?.log).map { (r.stateFolder as NSString).appendingPathComponent($0) } ?? "",
-                         seconds: ($0.seconds * 100).rounded() / 100)
+                         attempts: $0.attempts.count, log: ($0.attempts.first?.log).map { BisectStateFolder(path: r.stateFolder).file($0) } ?? "",
+                         seconds: ($0.seconds * 100).rounded() / 100, cached: $0.cached ?? false)
             },
-            stepCount: r.bisectSteps.count, skips: r.skips, reproduce: r.reproduce, stateFolder: r.stateFolder
+            stepCount: r.bisectSteps.count, skips: r.skips, rounds: r.rounds, jobs: r.jobs, reproduce: r.reproduce, stateFolder: r.stateFolder
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -15,14 +15,18 @@ public struct BisectConfig: Sendable, Codable, Equatable {
     public var retries: Int
     /// Rules files, copied into the state folder at the start so every commit is judged by the same rules.
     public var ruleFiles: [String]
+    /// `.git/xcmedic/cache`: verdicts per commit and command, reused across runs; nil: `--no-cache`.
+    public var cacheFolder: String?
 
-    public init(repository: String, command: [String], signature: FailureSignature, timeout: Double?, retries: Int, ruleFiles: [String]) {
+    public init(repository: String, command: [String], signature: FailureSignature, timeout: Double?, retries: Int, ruleFiles: [String],
+                cacheFolder: String? = nil) {
         self.repository = repository
         self.command = command
         self.signature = signature
         self.timeout = timeout
         self.retries = retries
         self.ruleFiles = ruleFiles
+        self.cacheFolder = cacheFolder
     }
 }
 
@@ -38,10 +42,14 @@ public struct StepRecord: Sendable, Codable, Equatable {
     /// One per run of the command (1 + retries used), each with its output file.
     public var attempts: [Attempt]
     public var seconds: Double
+    /// The verdict came from the cache of an earlier run (nothing was run).
+    public var cached: Bool?
+    /// `verify-bad` without `--rule`: what the runs agreed on (see `FailureSignature.agreement`).
+    public var signature: FailureSignature?
 
     public struct Attempt: Sendable, Codable, Equatable {
         public var outcome: RunOutcome
-        /// The output file, relative to the state folder.
+        /// The output file, relative to the state folder (absolute for a cached step: an earlier run's).
         public var log: String
     }
 }
@@ -55,7 +63,45 @@ public struct BisectStateFolder: Sendable {
     public static let configName = "config.json"
     public static let stepsName = "steps.jsonl"
 
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    func file(_ name: String) -> String { name.hasPrefix("/") ? name : (path as NSString).appendingPathComponent(name) }
+
+    /// `.git/xcmedic`, where every run's folder is.
+    var base: String { (path as NSString).deletingLastPathComponent }
+
+    /// The most all state folders together may hold (`XCMEDIC_BISECT_KEEP_MB`, default 200 MB); older folders go first.
+    public static var sizeCap: Int64 {
+        let mb = ProcessInfo.processInfo.environment["XCMEDIC_BISECT_KEEP_MB"].flatMap { Int64($0) } ?? 200
+        return mb * 1_048_576
+    }
+
+    /// The most state folders kept (`XCMEDIC_BISECT_KEEP`, default 20).
+    public static var countCap: Int {
+        ProcessInfo.processInfo.environment["XCMEDIC_BISECT_KEEP"].flatMap { Int($0) } ?? 20
+    }
+
+    /// Deletes the current folder when its run did nothing (refused, or stopped before any step ran),
+    /// then the oldest `bisect-*` folders until the rest fit in `sizeCap` and `countCap` (the current one always stays).
+    static func prune(base: String, keeping current: String, currentDidSomething: Bool) {
+        let fm = FileManager.default
+        if !currentDidSomething { try? fm.removeItem(atPath: current) }
+        let names = ((try? fm.contentsOfDirectory(atPath: base)) ?? []).filter { $0.hasPrefix("bisect-") }.sorted()
+        var sizes: [(String, Int64)] = names.map { name in
+            let path = (base as NSString).appendingPathComponent(name)
+            var total: Int64 = 0
+            if let walk = fm.enumerator(atPath: path) {
+                while let file = walk.nextObject() as? String {
+                    total += ((try? fm.attributesOfItem(atPath: (path as NSString).appendingPathComponent(file)))?[.size] as? NSNumber)?.int64Value ?? 0
+                }
+            }
+            return (path, total)
+        }
+        var total = sizes.reduce(0) { $0 + $1.1 }
+        while total > sizeCap || sizes.count > countCap, let oldest = sizes.first(where: { $0.0 != current }) {
+            try? fm.removeItem(atPath: oldest.0)
+            total -= oldest.1
+            sizes.removeAll { $0.0 == oldest.0 }
+        }
+    }
 
     public func writeConfig(_ config: BisectConfig) throws {
         let encoder = JSONEncoder()
@@ -83,12 +129,32 @@ public struct BisectStateFolder: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(record)
         data.append(0x0A)
-        let name = file(Self.stepsName)
-        if !FileManager.default.fileExists(atPath: name) { _ = FileManager.default.createFile(atPath: name, contents: nil) }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: name))
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: data)
+        try Self.appendLine(data, to: file(Self.stepsName))
+    }
+
+    /// One `write` with O_APPEND: lines from steps running at the same time never interleave.
+    static func appendLine(_ data: Data, to name: String) throws {
+        let fd = open(name, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard fd >= 0 else { throw BisectError.aborted("cannot open \(name): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == data.count else { throw BisectError.aborted("cannot write \(name): \(String(cString: strerror(errno)))") }
+    }
+
+    /// The step running now (written by the step before its command starts), for progress lines.
+    public struct Current: Codable, Sendable {
+        public var number: Int
+        public var commit: String
+        public var started: Double
+    }
+
+    func setCurrent(_ current: Current) {
+        guard let data = try? JSONEncoder().encode(current) else { return }
+        try? data.write(to: URL(fileURLWithPath: file("current.json")), options: .atomic)
+    }
+
+    func current() -> Current? {
+        FileManager.default.contents(atPath: file("current.json")).flatMap { try? JSONDecoder().decode(Current.self, from: $0) }
     }
 
     public func setPhase(_ phase: String) {
@@ -98,22 +164,36 @@ public struct BisectStateFolder: Sendable {
 
 /// Runs the user's command at the checked-out commit, retries, judges, and records the step.
 public enum StepRunner {
-    public static func run(config: BisectConfig, folder: BisectStateFolder, phase: StepRecord.Phase) throws -> StepRecord {
-        let git = Git(directory: config.repository)
+    /// - directory: where the commit is checked out (a worktree of a parallel bisect); default the repository.
+    /// - number: the step's number (a parallel bisect numbers its steps itself).
+    /// - agree: `verify-bad` without `--rule`: find the signature the runs agree on (`FailureSignature.agreement`).
+    public static func run(config: BisectConfig, folder: BisectStateFolder, phase: StepRecord.Phase, directory: String? = nil,
+                           number: Int? = nil, agree: Bool = false, environment: [String: String] = [:], fresh: Bool = false,
+                           tick: (@Sendable () -> Void)? = nil) throws -> StepRecord {
+        let directory = directory ?? config.repository
+        let git = Git(directory: directory)
         let commit = try git.line("rev-parse", "HEAD")
-        let number = folder.steps().count + 1
+        let number = number ?? folder.steps().count + 1
+        let cache = config.cacheFolder.map { VerdictCache(folder: $0, config: config) }
+        if !agree, !fresh, let hit = try cached(config: config, folder: folder, phase: phase, commit: commit, number: number) { return hit }
+        if directory == config.repository { folder.setCurrent(.init(number: number, commit: commit, started: Date().timeIntervalSince1970)) }
         let rules = try Catalog.rules(userFiles: config.ruleFiles, autoConfig: false)
         let ruleSet = try RuleSet(rules: rules)
         let started = Date()
-        var attempts: [StepRecord.Attempt] = []
-        for attempt in 0...max(0, config.retries) {
+        var runs: [(name: String, exit: ChildExit, diagnosis: Diagnosis?)] = []
+        // With retries, the bad end runs until two failing runs agree, at most retries + 2 times.
+        let most = agree && config.retries > 0 ? config.retries + 2 : max(0, config.retries) + 1
+        var signature = config.signature
+        for attempt in 0..<most {
             let name = String(format: "step-%02d-%@%@.log", number, String(commit.prefix(10)), attempt == 0 ? "" : "-retry\(attempt)")
             let logPath = folder.file(name)
             _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-            let exit = try ChildProcess.run(config.command, .init(
-                directory: config.repository,
-                environment: ["XCMEDIC_BISECT_COMMIT": commit, "XCMEDIC_BISECT_STEP": String(number)],
-                outputPath: logPath, timeout: config.timeout))
+            var env = ["XCMEDIC_BISECT_COMMIT": commit, "XCMEDIC_BISECT_STEP": String(number)]
+            for (k, v) in environment { env[k] = v }
+            var options = ChildProcess.Options(directory: directory, environment: env, outputPath: logPath, timeout: config.timeout)
+            options.watched = true
+            options.tick = tick
+            let exit = try ChildProcess.run(config.command, options)
             try StepRunner.checkOutputComplete(logPath)
             var diagnosis: Diagnosis?
             if case .exited(let status) = exit, status != 0 {
@@ -121,30 +201,60 @@ public enum StepRunner {
                 try scanner.scan(path: logPath)
                 diagnosis = scanner.finish()
             }
-            var signature = config.signature
-            if signature.isEmpty, phase == .verifyBad, let diagnosis {
-                // No --rule: the bad end's own failure is what the bisect will look for.
-                signature = FailureSignature(diagnosis: diagnosis)
+            runs.append((name, exit, diagnosis))
+            if exit == .exited(0) { break }
+            if agree {
+                let failed = runs.map { run in StepClassifier.failureEntries(run.exit, run.diagnosis) }
+                if config.retries == 0 {
+                    signature = FailureSignature(entries: failed[0])
+                    break
+                }
+                let agreed = FailureSignature.agreement(failed)
+                if !agreed.isEmpty {
+                    signature = agreed
+                    break
+                }
+            } else if StepClassifier.classify(exit, diagnosis: diagnosis, signature: signature, timeout: config.timeout).verdict == .good {
+                break
             }
-            let outcome = StepClassifier.classify(exit, diagnosis: diagnosis, signature: signature, timeout: config.timeout)
-            attempts.append(.init(outcome: outcome, log: name))
-            if outcome.verdict == .good { break }
+        }
+        let attempts = runs.map { run in
+            StepRecord.Attempt(outcome: StepClassifier.classify(run.exit, diagnosis: run.diagnosis, signature: signature, timeout: config.timeout), log: run.name)
         }
         var combined = StepClassifier.combine(attempts.map(\.outcome))
         // Builds rewrite tracked files (Package.resolved, generated sources); left there, they stop git
         // from checking out the next commit. This tree is a bisect checkout: the user's own changes
-        // were refused or stashed before the bisect began, so only the command's edits are dropped.
+        // were refused or stashed before the bisect began (or it is xcmedic's own worktree), so only
+        // the command's edits are dropped.
         let touched = try git.trackedChanges()
         if !touched.isEmpty {
             try git.run("reset", "--quiet", "--hard")
             combined.reason += "; the command changed \(touched.count) tracked file\(touched.count == 1 ? "" : "s") (\(touched.prefix(3).map { String($0.dropFirst(3)) }.joined(separator: ", "))), reset after the step"
         }
         let record = StepRecord(number: number, phase: phase, commit: commit, verdict: combined.verdict, reason: combined.reason,
-                                attempts: attempts, seconds: Date().timeIntervalSince(started))
+                                attempts: attempts, seconds: Date().timeIntervalSince(started), cached: nil, signature: agree ? signature : nil)
+        try append(record, folder)
+        if !agree, let cache {
+            cache.store(commit, runs: zip(runs, attempts).map { VerdictCache.Run(exit: $0.0.exit, diagnosis: $0.0.diagnosis, log: folder.file($0.1.log)) },
+                        verdict: combined.verdict)
+        }
+        return record
+    }
+
+    /// The step as an earlier bisect judged it (recorded as this bisect's step), when the cache has it.
+    static func cached(config: BisectConfig, folder: BisectStateFolder, phase: StepRecord.Phase, commit: String, number: Int) throws -> StepRecord? {
+        guard let cache = config.cacheFolder.map({ VerdictCache(folder: $0, config: config) }),
+              let hit = cache.lookup(commit, signature: config.signature, retries: config.retries) else { return nil }
+        let record = StepRecord(number: number, phase: phase, commit: commit, verdict: hit.verdict, reason: hit.reason + " (cached)",
+                                attempts: hit.attempts, seconds: 0, cached: true)
+        try append(record, folder)
+        return record
+    }
+
+    static func append(_ record: StepRecord, _ folder: BisectStateFolder) throws {
         do { try folder.append(record) } catch {
             throw BisectError.aborted("cannot record the step in \(folder.file(BisectStateFolder.stepsName)): \(StepRunner.reason(error)); the bisect stopped")
         }
-        return record
     }
 
     /// A full disk cuts the command's output without a word (its writes fail; it may still exit 0), and a

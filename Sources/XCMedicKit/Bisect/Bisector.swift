@@ -37,6 +37,10 @@ public struct BisectOptions: Sendable {
     public var autoConfig: Bool
     /// The xcmedic binary `git bisect run` starts as the step.
     public var stepExecutable: String
+    /// `-j N`: commits tested at once, each in a `git worktree` of its own (1: `git bisect run` in the user's tree).
+    public var jobs: Int = 1
+    /// `--no-cache`: run every commit, even one an earlier bisect with the same command judged.
+    public var useCache: Bool = true
 
     public init(directory: String, good: String, bad: String = "HEAD", command: [String], rules: [String] = [], timeout: Double? = nil,
                 retries: Int = 0, firstParent: Bool = false, verifyGood: Bool = true, autostash: Bool = false,
@@ -74,6 +78,9 @@ public struct BisectResult: Sendable {
     public var stateFolder: String
     public var reproduce: String
     public var firstParent: Bool
+    /// Rounds of the search (one step each when serial; up to `jobs` steps each with -j).
+    public var rounds: Int = 0
+    public var jobs: Int = 1
 
     public var bisectSteps: [StepRecord] { steps.filter { $0.phase == .bisect } }
     public var skips: Int { bisectSteps.filter { $0.verdict == .skip }.count }
@@ -86,17 +93,13 @@ public final class Bisector {
     let git: Git
     /// Progress lines for the user (stderr in the CLI).
     public var progress: @Sendable (String) -> Void = { _ in }
+    /// On a terminal: the line that shows the running step's elapsed time, rewritten in place each second.
+    /// Nil elsewhere: a line per minute goes to `progress` instead.
+    public var status: (@Sendable (String) -> Void)?
 
     public init(options: BisectOptions) {
         self.options = options
         self.git = Git(directory: options.directory)
-    }
-
-    /// Where HEAD, the work tree and the stash were before the bisect.
-    struct Original {
-        var branch: String?
-        var head: String
-        var stash: [String]
     }
 
     public func run() throws -> BisectResult {
@@ -104,6 +107,7 @@ public final class Bisector {
         guard git.isWorkTree else { throw BisectError.refused("\(options.directory) is not inside a git work tree") }
         let top = try git.topLevel()
         let git = Git(directory: top)
+        try Bisector.refuseIfUnrecovered(git)
         guard !git.bisectInProgress else {
             throw BisectError.refused("a git bisect is already in progress here; finish it or end it with 'git bisect reset'")
         }
@@ -117,39 +121,83 @@ public final class Bisector {
         guard (try git.result(["merge-base", "--is-ancestor", good, bad])).ok else {
             throw BisectError.refused("the good revision \(good.prefix(10)) is not an ancestor of the bad revision \(bad.prefix(10))")
         }
-        let changes = try git.trackedChanges()
+        let parallel = options.jobs > 1
+        // A parallel bisect checks commits out in worktrees of its own: the user's tree is never touched.
+        let changes = parallel ? [] : try git.trackedChanges()
         if !changes.isEmpty, !options.autostash {
             let files = changes.prefix(3).map { String($0.dropFirst(3)) }.joined(separator: ", ")
-            throw BisectError.refused("uncommitted changes to tracked files (\(files)\(changes.count > 3 ? ", …" : "")); commit or stash them, or pass --autostash")
+            throw BisectError.refused("uncommitted changes to tracked files (\(files)\(changes.count > 3 ? ", …" : "")); commit or stash them, or pass --autostash (or -j 2 or more, which never touches your tree)")
         }
         for file in options.ruleFiles where !FileManager.default.fileExists(atPath: file) {
             throw BisectError.refused("\(file): no such rules file")
         }
 
-        let original = Original(branch: git.currentBranch(), head: try git.line("rev-parse", "HEAD"), stash: try git.stashList())
         let folder = try makeStateFolder(git)
         progress("xcmedic: bisect state, step outputs and logs in \(folder.path)")
         let config = BisectConfig(repository: top, command: options.command, signature: FailureSignature(rules: options.rules),
-                                  timeout: options.timeout, retries: options.retries, ruleFiles: try copyRuleFiles(top: top, folder: folder))
+                                  timeout: options.timeout, retries: options.retries, ruleFiles: try copyRuleFiles(top: top, folder: folder),
+                                  cacheFolder: options.useCache ? (folder.base as NSString).appendingPathComponent("cache") : nil)
         try folder.writeConfig(config)
 
         Interrupts.install()
-        var stash: String?
+        // Where everything was, on disk before anything changes (the autostash as a commit not yet stored).
+        var record = RecoveryRecord(pid: getpid(), started: ISO8601DateFormatter().string(from: Date()), branch: git.currentBranch(),
+                                    head: try git.line("rev-parse", "HEAD"), stashBefore: try git.stashList(), autostash: nil,
+                                    worktrees: [], stateFolder: folder.path)
+        if !changes.isEmpty {
+            record.autostash = try git.line("stash", "create", "xcmedic bisect autostash")
+        }
+        try BisectRecovery.write(record, git)
+        var succeeded = false
+        // Kept: a run that found something, or ran the command at least once (its output explains the
+        // refusal or the stop). Dropped: a run stopped before that, or whose command never started.
+        defer {
+            let ran = folder.steps().contains { $0.attempts.contains { !$0.outcome.reason.hasPrefix("could not start") } }
+            BisectStateFolder.prune(base: folder.base, keeping: folder.path, currentDidSomething: succeeded || ran)
+        }
         do {
-            if !changes.isEmpty {
-                try git.run("stash", "push", "--quiet", "-m", "xcmedic bisect autostash")
-                stash = try git.stashList().first
-                progress("xcmedic: stashed your changes (\(stash?.prefix(10) ?? "?")); they come back at the end")
+            try enter("stash", folder)
+            if let stash = record.autostash {
+                try git.run("stash", "store", "--quiet", "-m", "xcmedic bisect autostash", stash)
+                try git.run("reset", "--quiet", "--hard")
+                progress("xcmedic: stashed your changes (\(stash.prefix(10))); they come back at the end")
             }
-            let result = try bisect(git: git, good: good, bad: bad, config: config, folder: folder)
-            try restore(git, original, stash: stash)
+            let result = parallel
+                ? try ParallelBisect(options: options, git: git, folder: folder, progress: progress, status: status, record: record).run(good: good, bad: bad, config: config)
+                : try bisect(git: git, good: good, bad: bad, config: config, folder: folder)
+            try restore(git, record)
+            succeeded = true
             return result
         } catch {
-            do { try restore(git, original, stash: stash) } catch let restoreError {
+            do { try restore(git, record) } catch let restoreError {
                 throw BisectError.restoreFailed("\(error); and the repository could not be put back: \(restoreError)")
             }
             throw error
         }
+    }
+
+    /// A record left by a bisect that died: refuse, saying exactly what `--recover` will do.
+    static func refuseIfUnrecovered(_ git: Git) throws {
+        guard let record = BisectRecovery.load(git) else { return }
+        if BisectRecovery.ownerIsAlive(record) {
+            throw BisectError.refused("another xcmedic bisect (pid \(record.pid), started \(record.started)) is running in this repository; wait for it, or end it (kill \(record.pid)) and it puts the repository back")
+        }
+        throw BisectError.refused(try BisectRecovery.describe(record, git))
+    }
+
+    /// `xcmedic bisect --recover`: gives the repository back after a bisect that died. Returns what was done.
+    public static func recover(directory: String) throws -> [String] {
+        let start = Git(directory: directory)
+        guard start.isWorkTree else { throw BisectError.refused("\(directory) is not inside a git work tree") }
+        let git = Git(directory: try start.topLevel())
+        guard let record = BisectRecovery.load(git) else { return [] }
+        if BisectRecovery.ownerIsAlive(record) {
+            throw BisectError.refused("the xcmedic bisect that wrote \(BisectRecovery.fileName) (pid \(record.pid)) is still running; end it (kill \(record.pid)) and it puts the repository back itself")
+        }
+        let actions = try BisectRecovery.plan(record, git).map(\.description)
+        let problems = try BisectRecovery.recover(record, git)
+        if !problems.isEmpty { throw BisectError.restoreFailed(problems.joined(separator: "; ")) }
+        return actions
     }
 
     // MARK: - Phases
@@ -159,35 +207,22 @@ public final class Bisector {
         // 1. The endpoints.
         try enter("verify", folder)
         try git.run("checkout", "--quiet", "--detach", bad)
-        progress("xcmedic: running the command at the bad revision \(bad.prefix(10))")
-        let badStep = try StepRunner.run(config: config, folder: folder, phase: .verifyBad)
-        if badStep.verdict == .good {
-            throw BisectError.endpoint("the bad revision \(bad.prefix(10)) passes: the command succeeded there (\(badStep.reason)); nothing to bisect (output in \(folder.path))")
-        }
-        if options.rules.isEmpty {
-            guard let diagnosis = StepRunner.diagnosis(of: badStep, folder: folder, config: config) else {
-                throw BisectError.endpoint("the bad revision \(bad.prefix(10)) failed but its output could not be read (\(folder.path))")
-            }
-            config.signature = FailureSignature(diagnosis: diagnosis)
-            if config.signature.isEmpty {
-                throw BisectError.endpoint("the bad revision \(bad.prefix(10)) fails (\(badStep.reason)) but prints no error xcmedic can recognise again; name the failure with --rule ID (output in \(folder.path))")
-            }
-            try folder.writeConfig(config)
-        } else if badStep.verdict != .bad {
-            throw BisectError.endpoint("the bad revision \(bad.prefix(10)) fails, but not with --rule \(options.rules.joined(separator: ", ")): \(badStep.reason) (output in \(folder.path))")
-        }
+        announce(commit: bad, git: git, what: "the bad revision")
+        let badTicker = ElapsedTicker(label: "the bad end", progress: progress, status: status)
+        let badStep = try StepRunner.run(config: config, folder: folder, phase: .verifyBad, agree: options.rules.isEmpty, tick: { badTicker.tick() })
+        report(badStep)
+        config.signature = try Bisector.signature(at: badStep, bad: bad, options: options, folder: folder, config: config)
+        try folder.writeConfig(config)
         progress("xcmedic: the failure to look for: \(config.signature.entries.map(\.description).joined(separator: "; "))")
         if options.verifyGood {
             try Interrupts.check()
             try git.run("checkout", "--quiet", "--detach", good)
-            progress("xcmedic: running the command at the good revision \(good.prefix(10))")
-            let goodStep = try StepRunner.run(config: config, folder: folder, phase: .verifyGood)
-            switch goodStep.verdict {
-            case .good: break
-            case .bad:
-                throw BisectError.endpoint("the good revision \(good.prefix(10)) already fails the same way (\(goodStep.reason)); choose an older --good (output in \(folder.path))")
-            case .skip:
-                throw BisectError.endpoint("the good revision \(good.prefix(10)) does not pass: \(goodStep.reason); choose a --good where the command passes, or pass --no-verify (output in \(folder.path))")
+            announce(commit: good, git: git, what: "the good revision")
+            let goodTicker = ElapsedTicker(label: "the good end", progress: progress, status: status)
+            let goodStep = try StepRunner.run(config: config, folder: folder, phase: .verifyGood, tick: { goodTicker.tick() })
+            report(goodStep)
+            try Bisector.checkGood(goodStep, good: good, options: options, folder: folder) {
+                try StepRunner.run(config: config, folder: folder, phase: .verifyGood, fresh: true)
             }
         }
 
@@ -199,7 +234,7 @@ public final class Bisector {
         let started = try git.result(start, interruptible: true)
         guard started.ok else { throw GitError(arguments: start, status: started.status, message: started.stderr) }
         let count = try git.commits(from: good, to: bad, firstParent: options.firstParent).count
-        progress("xcmedic: bisecting \(count) commits (about \(Int(log2(Double(max(count, 2))).rounded(.up))) steps without skips); git's output goes to \(folder.file("bisect-run.log"))")
+        progress("xcmedic: bisecting \(count) commits (about \(estimate(count)) steps without skips); git's output goes to \(folder.file("bisect-run.log"))")
         let runLog = folder.file("bisect-run.log")
         try Data(started.stdout.utf8).write(to: URL(fileURLWithPath: runLog))
         var exit = ChildExit.exited(0)
@@ -207,8 +242,9 @@ public final class Bisector {
             // (When good is the bad revision's parent, `bisect start` has already named it.)
             let step = [options.stepExecutable, "bisect-step", "--state", folder.path]
             var run = ChildProcess.Options(environment: ["LC_ALL": "C"], outputPath: runLog, interruptible: true)
-            let reporter = StepReporter(folder: folder, progress: progress)
+            let reporter = StepReporter(folder: folder, git: git, runLog: runLog, progress: progress, status: status, initialEstimate: estimate(count))
             run.tick = { reporter.report() }
+            run.watched = true
             exit = try ChildProcess.run(["git", "-C", config.repository, "bisect", "run"] + step, run)
             reporter.report()
         }
@@ -238,7 +274,7 @@ public final class Bisector {
         let candidates = try candidateHashes.map { try git.commitInfo($0) }
         let atHash = culpritHash ?? bad
         let record = steps.last { $0.commit == atHash && $0.verdict == .bad } ?? badStep
-        let failure = StepRunner.diagnosis(of: record, folder: folder, config: config)
+        let failure = StepRunner.diagnosis(of: record, folder: folder, config: config) ?? StepRunner.diagnosis(of: badStep, folder: folder, config: config)
         let findings = failure.map { config.signature.matches(in: $0) } ?? []
         var changes: ChangeSummary?
         if let culprit, let parent = git.commit("\(culprit.hash)^1") {
@@ -248,13 +284,97 @@ public final class Bisector {
         return BisectResult(
             good: try git.commitInfo(good), bad: try git.commitInfo(bad), signature: config.signature, culprit: culprit,
             candidates: candidates, failure: failure, failureFindings: findings, changes: changes, steps: steps,
-            stateFolder: folder.path, reproduce: reproduceCommand(culprit: culprit?.hash ?? bad), firstParent: options.firstParent
+            stateFolder: folder.path, reproduce: reproduceCommand(culprit: culprit?.hash ?? bad), firstParent: options.firstParent,
+            rounds: steps.filter { $0.phase == .bisect }.count, jobs: 1
         )
+    }
+
+    func estimate(_ count: Int) -> Int { Int(log2(Double(max(count, 2))).rounded(.up)) }
+
+    /// "checking the bad revision: <hash> <subject>" as an endpoint's step starts.
+    func announce(commit: String, git: Git, what: String) {
+        let subject = (try? git.line("log", "-1", "--format=%s", commit)) ?? ""
+        progress("xcmedic: checking \(what): \(commit.prefix(10)) \(subject)")
+    }
+
+    /// "… bad (same failure: …) in 12.3s" as a step ends.
+    func report(_ step: StepRecord) { Bisector.reportStep(step, progress) }
+
+    /// - offset: steps before the first bisect step (the endpoint checks), so bisect steps count from 1.
+    static func reportStep(_ step: StepRecord, _ progress: @Sendable (String) -> Void, offset: Int = 0) {
+        let time = step.cached == true ? "" : " in " + Bisector.duration(step.seconds)
+        let what = step.phase == .verifyBad ? "the bad end" : step.phase == .verifyGood ? "the good end" : "step \(step.number - offset)"
+        progress("xcmedic: \(what) \(step.commit.prefix(10)): \(step.verdict.rawValue) (\(step.reason))\(time)")
+    }
+
+    static func duration(_ s: Double) -> String {
+        if s < 60 { return s == s.rounded() ? "\(Int(s))s" : String(format: "%.1fs", s) }
+        let m = Int(s) / 60
+        return m < 60 ? "\(m)m\(String(format: "%02d", Int(s) % 60))s" : "\(m / 60)h\(String(format: "%02d", m % 60))m"
+    }
+
+    // MARK: - Endpoints and their refusals
+
+    /// The failure to look for, from the runs at the bad revision; or a refusal with the advice that fits.
+    static func signature(at badStep: StepRecord, bad: String, options: BisectOptions, folder: BisectStateFolder, config: BisectConfig) throws -> FailureSignature {
+        let at = "the bad revision \(bad.prefix(10))"
+        let output = "(output in \(folder.path))"
+        if badStep.verdict == .good {
+            throw BisectError.endpoint("\(at) passes: the command succeeded there (\(badStep.reason)); nothing to bisect: give a --bad where it fails (the default is HEAD) \(output)")
+        }
+        let outcomes = badStep.attempts.map(\.outcome)
+        if let first = outcomes.first, outcomes.allSatisfy({ $0.reason.hasPrefix("could not start") }) {
+            throw BisectError.endpoint("the command could not start at \(at): \(first.reason.replacingOccurrences(of: "could not start: ", with: "")); check the command after '--' (it runs in the repository's top folder)")
+        }
+        if outcomes.allSatisfy({ $0.reason.hasPrefix("timed out") }) {
+            throw BisectError.endpoint("the command timed out at \(at) (\(badStep.reason)); give it more time with --timeout \(output)")
+        }
+        if !options.rules.isEmpty {
+            guard badStep.verdict == .bad else {
+                throw BisectError.endpoint("\(at) fails, but not with --rule \(options.rules.joined(separator: ", ")): \(badStep.reason) \(output)")
+            }
+            return config.signature
+        }
+        let signature = badStep.signature ?? FailureSignature(entries: [])
+        if signature.isEmpty {
+            if options.retries > 0, badStep.attempts.count > 1 {
+                let seen = outcomes.map(\.reason).joined(separator: " | ")
+                throw BisectError.endpoint("\(at) failed \(badStep.attempts.count) times, never the same way twice (\(seen)): the build is flaky there; raise --retries, or name the failure with --rule ID \(output)")
+            }
+            throw BisectError.endpoint("\(at) fails (\(badStep.reason)) but prints no error xcmedic can recognise again; name the failure with --rule ID (xcmedic rules list shows them) \(output)")
+        }
+        return signature
+    }
+
+    /// The good revision must pass. A failure like the bad one is run once more without --retries:
+    /// passing then means the build is flaky (advice: --retries), failing again an older --good.
+    static func checkGood(_ goodStep: StepRecord, good: String, options: BisectOptions, folder: BisectStateFolder,
+                          again: () throws -> StepRecord) throws {
+        let at = "the good revision \(good.prefix(10))"
+        let output = "(output in \(folder.path))"
+        switch goodStep.verdict {
+        case .good: return
+        case .bad:
+            if options.retries == 0 {
+                let second = try again()
+                if second.verdict == .good {
+                    throw BisectError.endpoint("\(at) failed the same way (\(goodStep.reason)), then passed when run again: the build is flaky; run the bisect with --retries 1 (or more) \(output)")
+                }
+            }
+            throw BisectError.endpoint("\(at) already fails the same way (\(goodStep.reason)); choose an older --good \(output)")
+        case .skip:
+            if goodStep.attempts.allSatisfy({ $0.outcome.reason.hasPrefix("could not start") }) {
+                throw BisectError.endpoint("the command could not start at \(at) (\(goodStep.reason)); choose a --good where it runs, or pass --no-verify \(output)")
+            }
+            throw BisectError.endpoint("\(at) does not pass: \(goodStep.reason); choose a --good where the command passes, or pass --no-verify \(output)")
+        }
     }
 
     /// Marks the phase in the state folder. `XCMEDIC_BISECT_PAUSE=<phase>` holds it there for up to
     /// 30 s so that tests (and the curious) can interrupt a bisect at a known point.
-    private func enter(_ phase: String, _ folder: BisectStateFolder) throws {
+    private func enter(_ phase: String, _ folder: BisectStateFolder) throws { try Bisector.enter(phase, folder) }
+
+    static func enter(_ phase: String, _ folder: BisectStateFolder) throws {
         try Interrupts.check()
         folder.setPhase(phase)
         if ProcessInfo.processInfo.environment["XCMEDIC_BISECT_PAUSE"] == phase {
@@ -279,8 +399,10 @@ public final class Bisector {
         return (culprit, culprit == nil ? candidates : [])
     }
 
-    private func reproduceCommand(culprit: String) -> String {
-        "git checkout \(culprit.prefix(12)) && " + options.command.map(Bisector.shellQuote).joined(separator: " ")
+    func reproduceCommand(culprit: String) -> String { Bisector.reproduce(culprit: culprit, command: options.command) }
+
+    static func reproduce(culprit: String, command: [String]) -> String {
+        "git checkout \(culprit.prefix(12)) && " + command.map(Bisector.shellQuote).joined(separator: " ")
     }
 
     static func shellQuote(_ word: String) -> String {
@@ -324,68 +446,103 @@ public final class Bisector {
 
     // MARK: - Putting the repository back
 
-    /// How long (in 50 ms waits) the restore waits for another git's `index.lock` to go: 10 s.
-    static let indexLockWaits = 200
-
-    private func restore(_ git: Git, _ original: Original, stash: String?) throws {
-        let target = original.branch ?? original.head
-        if let lock = try? (git.gitDirectory() as NSString).appendingPathComponent("index.lock"),
-           FileManager.default.fileExists(atPath: lock) {
-            // Another git (an editor's, a second terminal's) holds the index; every step back needs it.
-            for _ in 0..<Bisector.indexLockWaits where FileManager.default.fileExists(atPath: lock) { usleep(50_000) }
-            if FileManager.default.fileExists(atPath: lock) {
-                let pop = stash.map { " && git stash pop --index (your changes are in stash \($0.prefix(10)))" } ?? ""
-                throw BisectError.restoreFailed("\(lock) exists: another git process is running, or one crashed; when no git runs, delete it, then run: git bisect reset && git checkout \(original.branch ?? "--detach " + original.head)\(pop)")
-            }
-        }
-        var problems: [String] = []
-        if git.bisectInProgress {
-            if !(try git.result(["bisect", "reset"])).ok {
-                // A step's command changed tracked files at a bisect commit (the user's own changes
-                // are stashed or there were none): drop those so the reset can check out again.
-                _ = try? git.result(["reset", "--quiet", "--hard"])
-                let again = try git.result(["bisect", "reset"])
-                if !again.ok { problems.append("git bisect reset failed: \(again.stderr.trimmingCharacters(in: .whitespacesAndNewlines))") }
-            }
-        }
-        var checkout = ["checkout", "--quiet"]
-        checkout += original.branch == nil ? ["--detach", original.head] : [target]
-        var back = try git.result(checkout)
-        if !back.ok {
-            _ = try? git.result(["reset", "--quiet", "--hard"])
-            back = try git.result(checkout)
-        }
-        if !back.ok { problems.append("could not check out \(target): \(back.stderr.trimmingCharacters(in: .whitespacesAndNewlines))") }
-        if let stash {
-            let now = try git.stashList()
-            if now.first == stash, now.count == original.stash.count + 1 {
-                let pop = try git.result(["stash", "pop", "--index", "--quiet"])
-                if !pop.ok { problems.append("your changes are in the stash (\(stash.prefix(10))) and could not be re-applied: run 'git stash pop'") }
-            } else {
-                problems.append("your changes are in the stash (\(stash.prefix(10))); run 'git stash apply \(stash.prefix(10))'")
-            }
-        }
+    /// Puts branch, HEAD, index, work tree and stash back as the record has them (and removes the
+    /// worktrees of a parallel bisect); the record goes only when everything is back.
+    private func restore(_ git: Git, _ record: RecoveryRecord) throws {
+        var record = record
+        record.worktrees = BisectRecovery.load(git)?.worktrees ?? record.worktrees
+        let problems = try BisectRecovery.recover(record, git)
         if !problems.isEmpty { throw BisectError.restoreFailed(problems.joined(separator: "; ")) }
     }
 }
 
-/// Prints each step's verdict as `git bisect run` records it in the state folder.
+/// The elapsed time of a step xcmedic runs itself: in place each second on a terminal, a line a minute otherwise.
+final class ElapsedTicker: @unchecked Sendable {
+    private let label: String
+    private let progress: @Sendable (String) -> Void
+    private let status: (@Sendable (String) -> Void)?
+    private let started = Date()
+    // Ticks come from the one thread that waits for the step.
+    private var lastMinute = 0
+
+    init(label: String, progress: @escaping @Sendable (String) -> Void, status: (@Sendable (String) -> Void)?) {
+        self.label = label
+        self.progress = progress
+        self.status = status
+    }
+
+    private var lastSecond = -1
+
+    func tick() {
+        let elapsed = Date().timeIntervalSince(started)
+        if let status, Int(elapsed) != lastSecond {
+            lastSecond = Int(elapsed)
+            status("  \(label) running: \(Bisector.duration(Double(lastSecond)))")
+        } else if status == nil, Int(elapsed) / 60 > lastMinute {
+            lastMinute = Int(elapsed) / 60
+            progress("xcmedic: \(label) still running (\(lastMinute)m)")
+        }
+    }
+}
+
+/// Prints, for `git bisect run`'s steps: each step as it starts (commit, subject, which of about how
+/// many, from git's own "roughly N steps"), the elapsed time while it runs (in place on a terminal,
+/// a line a minute otherwise), and its verdict and time as it ends.
 final class StepReporter: @unchecked Sendable {
     private let folder: BisectStateFolder
+    private let git: Git
+    private let runLog: String
     private let progress: @Sendable (String) -> Void
+    private let status: (@Sendable (String) -> Void)?
     // Only touched from the thread that waits for git (ticks run there).
     private var shown = 0
+    private var started: Int?
+    private var lastMinute = 0
+    private let first: Int
+    private var estimate: Int
 
-    init(folder: BisectStateFolder, progress: @escaping @Sendable (String) -> Void) {
+    init(folder: BisectStateFolder, git: Git, runLog: String, progress: @escaping @Sendable (String) -> Void,
+         status: (@Sendable (String) -> Void)?, initialEstimate: Int) {
         self.folder = folder
+        self.git = git
+        self.runLog = runLog
         self.progress = progress
+        self.status = status
+        self.first = folder.steps().count + 1
+        self.estimate = initialEstimate
+    }
+
+    /// "roughly N steps" in git's last "Bisecting: …" line.
+    func stepsLeft() -> Int? {
+        guard let text = try? String(contentsOfFile: runLog, encoding: .utf8),
+              let line = text.split(separator: "\n").last(where: { $0.hasPrefix("Bisecting: ") }),
+              let r = line.range(of: "roughly ") else { return nil }
+        return Int(line[r.upperBound...].prefix { $0.isNumber })
     }
 
     func report() {
         let steps = folder.steps().filter { $0.phase == .bisect }
         for s in steps.dropFirst(shown) {
-            progress("xcmedic: step \(s.number - (steps.first?.number ?? 1) + 1) at \(s.commit.prefix(10)): \(s.verdict.rawValue) (\(s.reason))")
+            Bisector.reportStep(s, progress, offset: first - 1)
         }
         shown = max(shown, steps.count)
+        guard let current = folder.current(), current.number >= first else { return }
+        let k = current.number - first + 1
+        if started != current.number, !steps.contains(where: { $0.number == current.number }) {
+            started = current.number
+            lastMinute = 0
+            if let left = stepsLeft() { estimate = k + left }
+            estimate = max(estimate, k)
+            let subject = (try? git.line("log", "-1", "--format=%s", current.commit)) ?? ""
+            progress("xcmedic: step \(k) of about \(estimate): \(current.commit.prefix(10)) \(subject)")
+        }
+        guard started == current.number, !steps.contains(where: { $0.number == current.number }) else { return }
+        let elapsed = Date().timeIntervalSince1970 - current.started
+        if let status {
+            status("  step \(k) of about \(estimate) running: \(Bisector.duration(elapsed.rounded()))")
+        } else if Int(elapsed) / 60 > lastMinute {
+            lastMinute = Int(elapsed) / 60
+            progress("xcmedic: step \(k) still running (\(lastMinute)m)")
+        }
     }
 }

@@ -51,6 +51,8 @@ public struct ChangeSummary: Sendable, Codable {
         /// For version files and `swift-tools-version`: the value before and after.
         public var old: String?
         public var new: String?
+        /// A renamed file's path before (`Package@swift-5.6.swift` → `Package@swift-5.8.swift`).
+        public var oldPath: String? = nil
     }
 
     public var from: CommitInfo
@@ -60,6 +62,8 @@ public struct ChangeSummary: Sendable, Codable {
     public var areas: [Area]
     public var dependencies: [DependencyChange]
     public var toolchain: [ToolchainChange]
+    /// What changed manifests and CI files say: dependencies with their requirements, platforms, runner, Xcode.
+    public var manifests: [ManifestChange]
     /// Package.resolved files that could not be read at one of the revisions.
     public var warnings: [String]
 
@@ -74,8 +78,15 @@ public struct ChangeSummary: Sendable, Codable {
         var warnings: [String] = []
         let dependencies = try dependencyChanges(git, fromInfo.hash, toInfo.hash, warnings: &warnings)
         let toolchain = toolchainChanges(git, fromInfo.hash, toInfo.hash, files: files)
+        var manifests: [ManifestChange] = []
+        for file in files {
+            let text = { (revision: String, path: String) in git.show(revision, path: path).map { String(decoding: $0, as: UTF8.self) } }
+            let old = file.status == "added" ? nil : text(fromInfo.hash, file.oldPath ?? file.path)
+            let new = file.status == "deleted" ? nil : text(toInfo.hash, file.path)
+            manifests += ManifestDiff.changes(path: file.path, oldPath: file.oldPath, old: old, new: new)
+        }
         return ChangeSummary(from: fromInfo, to: toInfo, commits: commits, areas: group(files), dependencies: dependencies,
-                             toolchain: toolchain, warnings: warnings)
+                             toolchain: toolchain, manifests: manifests, warnings: warnings)
     }
 
     static func changedFiles(_ git: Git, _ from: String, _ to: String) throws -> [FileChange] {
@@ -183,7 +194,7 @@ public struct ChangeSummary: Sendable, Codable {
                 let old = oldText.flatMap(toolsVersion), new = newText.flatMap(toolsVersion)
                 // A manifest edit that keeps the tools version is an ordinary source change.
                 if old != new {
-                    changes.append(ToolchainChange(path: file.path, kind: kind, status: file.status, old: old, new: new))
+                    changes.append(ToolchainChange(path: file.path, kind: kind, status: file.status, old: old, new: new, oldPath: file.oldPath))
                 }
             default:
                 changes.append(ToolchainChange(path: file.path, kind: kind, status: file.status, old: nil, new: nil))
@@ -248,13 +259,34 @@ extension ChangeSummary {
         for w in warnings { line("  note: \(w)") }
 
         out += "\n"
+        if manifests.isEmpty {
+            line("Manifests and CI files: no dependency, platform, runner or Xcode change")
+        } else {
+            line("Manifests and CI files:")
+            for m in manifests {
+                let mark = m.change == .added ? "+" : m.change == .removed ? "-" : "~"
+                let what: String
+                switch m.kind {
+                case .runner: what = "runner"
+                case .xcode: what = "Xcode"
+                case .platforms: what = m.name
+                default: what = m.name
+                }
+                let value = m.change == .changed ? "\(m.old ?? "") → \(m.new ?? "")" : (m.new ?? m.old ?? "")
+                let from = m.kind == .packageDependency ? m.location.map { "  (\($0))" } ?? "" : ""
+                line("  \(m.file): \(mark) \(what) \(value)\(from)")
+            }
+        }
+
+        out += "\n"
         if toolchain.isEmpty {
             line("Toolchain and CI: no change")
         } else {
             line("Toolchain and CI:")
             for t in toolchain {
                 if t.old != nil || t.new != nil {
-                    let label = t.kind == "swift-tools-version" ? "\(t.path) swift-tools-version" : t.path
+                    let path = t.oldPath.map { "\($0) → \(t.path)" } ?? t.path
+                    let label = t.kind == "swift-tools-version" ? "\(path) swift-tools-version" : path
                     line("  \(label): \(t.old ?? "(none)") → \(t.new ?? "(none)")")
                 } else {
                     line("  \(t.path): \(t.status)")

@@ -23,8 +23,13 @@ public struct FailureSignature: Sendable, Codable, Equatable {
         }
 
         func matches(_ finding: Finding) -> Bool {
-            guard finding.rule == rule, finding.severity == .error else { return false }
-            return captures.allSatisfy { key, value in FailureSignature.key(of: finding)[key] == value }
+            guard finding.severity == .error else { return false }
+            return matches(Entry(rule: finding.rule, captures: FailureSignature.key(of: finding)))
+        }
+
+        /// `other` (an error as a signature entry names it) is this failure.
+        func matches(_ other: Entry) -> Bool {
+            other.rule == rule && captures.allSatisfy { key, value in other.captures[key] == value }
         }
 
         public var description: String {
@@ -56,6 +61,15 @@ public struct FailureSignature: Sendable, Codable, Equatable {
     }
 
     public var isEmpty: Bool { entries.isEmpty }
+
+    /// With `--retries`: what the failing runs at the bad revision agree on, the entries that at least
+    /// two runs show. A run whose failure no other run shares (a network error, a crashed simulator)
+    /// is flaky and adds nothing. Empty while no two runs agree.
+    public static func agreement(_ runs: [[Entry]]) -> FailureSignature {
+        var seen: [Entry: Int] = [:]
+        for run in runs { for entry in Set(run) { seen[entry, default: 0] += 1 } }
+        return FailureSignature(entries: seen.filter { $0.value >= 2 }.map(\.key))
+    }
 
     /// The findings of `diagnosis` that show this failure.
     public func matches(in diagnosis: Diagnosis) -> [Finding] {
@@ -93,7 +107,28 @@ public struct RunOutcome: Sendable, Codable, Equatable {
 
 /// Decides good, bad or skip from how a command ended and what its output says.
 public enum StepClassifier {
+    /// An error of a run, as the classifier needs it: its signature entry and its message.
+    public struct ErrorSeen: Sendable, Codable, Equatable {
+        public var entry: FailureSignature.Entry
+        public var message: String
+    }
+
     public static func classify(_ exit: ChildExit, diagnosis: Diagnosis?, signature: FailureSignature, timeout: Double? = nil) -> RunOutcome {
+        let errors = diagnosis.map { d in
+            d.findings.filter { $0.severity == .error }.map { ErrorSeen(entry: .init(rule: $0.rule, captures: FailureSignature.key(of: $0)), message: $0.message) }
+        }
+        return classify(exit, errors: errors, chosen: diagnosis.map { FailureSignature(diagnosis: $0).entries }, signature: signature, timeout: timeout)
+    }
+
+    /// The failure a run shows, as signature entries: none when it passed or never really ran.
+    static func failureEntries(_ exit: ChildExit, _ diagnosis: Diagnosis?) -> [FailureSignature.Entry] {
+        guard case .exited(let status) = exit, status != 0, status != 126, status != 127, let diagnosis else { return [] }
+        return FailureSignature(diagnosis: diagnosis).entries
+    }
+
+    /// - errors: every error of the output (nil: not scanned); chosen: its own signature (for "other failure").
+    static func classify(_ exit: ChildExit, errors: [ErrorSeen]?, chosen: [FailureSignature.Entry]?, signature: FailureSignature,
+                         timeout: Double? = nil) -> RunOutcome {
         switch exit {
         case .timedOut:
             return RunOutcome(verdict: .skip, reason: "timed out after \(timeout.map { formatSeconds($0) } ?? "the time limit")", exitStatus: nil)
@@ -105,20 +140,18 @@ public enum StepClassifier {
             // The shell's "not executable" / "command not found": the command did not run at this commit.
             return RunOutcome(verdict: .skip, reason: "could not start (exit \(status) means \(status == 126 ? "not executable" : "command not found"))", exitStatus: status)
         case .exited(let status):
-            let diagnosis = diagnosis
-            let same = diagnosis.map { signature.matches(in: $0) } ?? []
-            if let first = same.first {
-                return RunOutcome(verdict: .bad, reason: "same failure: \(first.message)", exitStatus: status)
+            if let same = errors?.first(where: { e in signature.entries.contains { $0.matches(e.entry) } }) {
+                return RunOutcome(verdict: .bad, reason: "same failure: \(same.message)", exitStatus: status)
             }
-            let other = diagnosis.map { FailureSignature(diagnosis: $0).entries } ?? []
-            let what = other.first.map { e in e.captures["message"] ?? e.description } ?? "exit \(status) without a recognisable error"
+            let what = chosen?.first.map { e in e.captures["message"] ?? e.description } ?? "exit \(status) without a recognisable error"
             let signal = status > 128 ? " (ended by signal \(status - 128))" : ""
             return RunOutcome(verdict: .skip, reason: "other failure\(signal): \(what)", exitStatus: status)
         }
     }
 
-    /// Several runs of one step (`--retries`): good as soon as one passes (the failure was flaky);
-    /// otherwise bad when one showed the failure; otherwise skip.
+    /// Several runs of one step (`--retries`): good as soon as one passes (a build cannot pass by
+    /// accident, so the failures were flaky); otherwise bad when one showed the failure looked for;
+    /// otherwise skip (every run failed some other way: flaky or an unrelated break).
     public static func combine(_ runs: [RunOutcome]) -> RunOutcome {
         if let pass = runs.first(where: { $0.verdict == .good }) {
             return runs.count > 1 ? RunOutcome(verdict: .good, reason: "passed on attempt \(runs.firstIndex(of: pass)! + 1) of \(runs.count)", exitStatus: 0) : pass

@@ -665,6 +665,8 @@ enum EmbeddedCatalog {
     # The same message as newer compilers and Xcode's issue navigator word it ("cannot").
     - literal: 'annot be referenced '
       regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] cannot be (?<verb>referenced) (?<context>(?:from|on) [^;\[]*[^;\[ ])'
+    - literal: "inout' to 'async' function call"
+      regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] cannot be (?<verb>passed [''`‘’]inout[''`’]) to (?<context>[''`‘’]async[''`’] function call)'
     - literal: 'annot be mutated '
       regex: '(?:^|: |:\d+ )(?<isolation>[Mm]ain actor|[Aa]ctor|[Gg]lobal actor [''`‘’][^''`‘’]+[''`’]|[Dd]istributed actor)-isolated (?<kind>[a-z ]+?) [''`‘’](?<name>[^''`‘’]+)[''`’] cannot be (?<verb>mutated) (?<context>(?:from|on) [^;\[]*[^;\[ ])'
     - literal: 'annot form key path to '
@@ -703,6 +705,9 @@ enum EmbeddedCatalog {
       - line: "main actor-isolated property 'localizedDescription' cannot be referenced from a nonisolated context"
         source: https://github.com/openclaw/AXorcist/issues/13 (the message pasted alone, Xcode 26 with default main-actor isolation)
         captures: {isolation: main actor, kind: property, name: localizedDescription, verb: referenced, context: from a nonisolated context}
+      - line: "Actor-isolated property 'decorations' cannot be passed 'inout' to 'async' function call"
+        source: https://github.com/readium/swift-toolkit/issues/510 (Xcode 15.2's message pasted alone)
+        captures: {isolation: Actor, kind: property, name: decorations}
       - line: "Main actor-isolated static property 'shared' cannot be referenced from a nonisolated context"
         source: Xcode's issue navigator wording quoted in a public app's development log (code search for "cannot be referenced from a nonisolated context")
         captures: {isolation: Main actor, kind: static property, name: shared}
@@ -1594,6 +1599,9 @@ enum EmbeddedCatalog {
       regex: 'MAC verification failed during PKCS12 import(?: \(wrong password\?\))?'
     - literal: 'A keychain with the same name already exists'
       regex: '(?:SecKeychainCreate (?<keychain>.+?): )?A keychain with the same name already exists'
+    # The keychain's own password is not the one given (set-key-partition-list, unlock, set access).
+    - literal: 'passphrase you entered is not correct'
+      regex: '(?:security: (?<call>\w+): )?The user name or passphrase you entered is not correct'
   message: 'The CI keychain or the .p12 could not be set up'
   explanation: >
     A CI signing setup step failed before anything was built. `security import` rejects a .p12 whose password
@@ -1614,6 +1622,9 @@ enum EmbeddedCatalog {
       - line: 'security: SecKeychainCreate FooProject.keychain-db: A keychain with the same name already exists.'
         source: security create-keychain run by a second build job on the same machine (quoted in a public CI troubleshooting note); exit status 48 as in https://github.com/fastlane/fastlane/issues/1314
         captures: {keychain: FooProject.keychain-db}
+      - line: 'security: SecKeychainItemSetAccessWithPassword: The user name or passphrase you entered is not correct.'
+        source: https://github.com/status-im/status-legacy/issues/8745 (fastlane match on CI; the keychain password did not match)
+        captures: {call: SecKeychainItemSetAccessWithPassword}
     no_match:
       - line: 'security: SecKeychainItemImport: The specified item already exists in the keychain.'
 
@@ -6158,6 +6169,9 @@ end"
     - literal: ''' failed on '''
       # XCTest names the test Suite.test(); Swift Testing (Xcode 16+) names it Suite/test().
       regex: "^Test case '(?<suite>[\\w.]+)[./](?<test>\\w+)\\(\\)' failed on '"
+    # An Objective-C (or Darwin-named) test: -[Suite test].
+    - literal: "' failed on '"
+      regex: "^Test case '-\\[(?<suite>[\\w.]+) (?<test>\\w+)\\]' failed on '"
   message: '{suite}.{test}() failed'
   explanation: >
     With parallel testing (and in Xcode 26 logs) xcodebuild runs tests on clones of the simulator and prints one
@@ -6170,6 +6184,9 @@ end"
       commands: ["xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -parallel-testing-enabled NO -only-testing:{suite:slashes}/{test}"]
   examples:
     match:
+      - line: "Test case '-[LPSceneLayerMoveGestureRecognizerTests testOptionDragDuplicationCopiesAndReplacesDraggingLayersWithPastedLayers]' failed on 'My Mac - xctest (99082)' (0.974 seconds)"
+        source: https://github.com/cpisciotta/xcbeautify/pull/502 (a macOS app's parallel XCTest run, an Objective-C-named test)
+        captures: {suite: LPSceneLayerMoveGestureRecognizerTests, test: testOptionDragDuplicationCopiesAndReplacesDraggingLayersWithPastedLayers}
       - line: "Test case 'BuildFlagTests.test_failIntentionally()' failed on 'Clone 1 of iPhone 13 mini - xctest (59522)' (0.278 seconds)"
         source: cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/ParallelTestLog.txt
         captures: {suite: BuildFlagTests, test: test_failIntentionally}

@@ -201,11 +201,11 @@ enum ScanMarkers {
     static var literals: [String] { errorLiterals + successLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
-    /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: `, `Error: ` at the start, git's `fatal: `,
+    /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: `, `Error: ` after a space, `Error 0xe8008018: `, git's `fatal: `,
     /// a `[!] ` line (fastlane, CocoaPods) that says something failed, a `FAILED` banner in any case). A line whose level is
     /// a warning never counts.
     static let errorLike = try! CompiledRegex(
-        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
+        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
     )
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
     /// `Build complete!`, Swift Testing's closing `Test run with N tests passed`. Per-suite totals are not.
