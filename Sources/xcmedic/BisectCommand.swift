@@ -103,8 +103,8 @@ struct Bisect: ParsableCommand {
         let bisector = Bisector(options: options)
         // On a terminal, the running step's elapsed time is one line rewritten in place ("\r", erase line).
         let terminal = isatty(2) == 1
-        bisector.progress = { Self.writeError((terminal ? "\r\u{1b}[K" : "") + redactor.redact($0) + "\n") }
-        if terminal { bisector.status = { Self.writeError("\r\u{1b}[K" + $0) } }
+        bisector.progress = { Self.writeError((terminal ? "\r\u{1b}[K" : "") + TerminalSafe.visible(redactor.redact($0)) + "\n") }
+        if terminal { bisector.status = { Self.writeError("\r\u{1b}[K" + TerminalSafe.visible($0)) } }
         let result: BisectResult
         do {
             result = try bisector.run()

@@ -34,7 +34,7 @@ struct Rules: ParsableCommand {
             let rules = try RuleLoader.load(file: checkFile)
             for warning in try FindingCategory.warnings(for: rules) { print("\(checkFile): warning: \(warning)") }
             let failures = RuleExamples.check(rules)
-            for failure in failures { print("\(checkFile): \(failure)") }
+            for failure in failures { print(TerminalSafe.visible("\(checkFile): \(failure)")) }
             if !failures.isEmpty { throw ExitCode(1) }
             print("\(checkFile): \(rules.count) rule\(rules.count == 1 ? "" : "s"), \(rules.reduce(0) { $0 + $1.matches.count + $1.nonMatches.count }) examples, all pass")
             return
@@ -49,8 +49,8 @@ struct Rules: ParsableCommand {
             return
         }
         switch format {
-        case .json: print(RuleDocument.json(rules), terminator: "")
-        case .text: print(RuleDocument.table(rules, width: TerminalText.width()), terminator: "")
+        case .json: print(TerminalSafe.escapeJSONControls(RuleDocument.json(rules)), terminator: "")
+        case .text: print(TerminalSafe.visible(RuleDocument.table(rules, width: TerminalText.width())), terminator: "")
         }
     }
 }
@@ -76,7 +76,7 @@ struct Explain: ParsableCommand {
             let hint = Catalog.nearestID(to: id, in: rules).map { "; did you mean '\($0)'?" } ?? "; 'xcmedic rules' lists them"
             throw CLIError("no rule '\(id)'\(hint)")
         }
-        print(RuleDocument.explain(rule, width: TerminalText.width()), terminator: "")
+        print(TerminalSafe.visible(RuleDocument.explain(rule, width: TerminalText.width())), terminator: "") // a rules file's texts may carry escapes
     }
 }
 

@@ -160,7 +160,7 @@ struct Scan: ParsableCommand {
             }
         }
         if resolved == .github, let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            let markdown = Report.render(diagnosis, format: .markdown, options: options)
+            let markdown = Report.stepSummary(diagnosis, options: options)
             if let problem = ReportFile.append(markdown, to: summary) {
                 // The annotations are out; a summary that cannot be written does not change the diagnosis.
                 FileHandle.standardError.write(Data("xcmedic: cannot append to GITHUB_STEP_SUMMARY \(summary): \(problem)\n".utf8))

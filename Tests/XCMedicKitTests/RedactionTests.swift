@@ -151,14 +151,14 @@ final class RedactionTests: XCTestCase {
 
     func testShapesInPlace() {
         let r = Redactor.standard
-        XCTAssertEqual(r.redact("MATCH_PASSWORD=abc FASTLANE_SESSION='---\\n- !ruby/object' next"), "MATCH_PASSWORD=[REDACTED] FASTLANE_SESSION=[REDACTED] next")
+        XCTAssertEqual(r.redact("MATCH_PASSWORD=abc FASTLANE_SESSION='---\\n- !ruby/object' next"), "MATCH_PASSWORD=[REDACTED] FASTLANE_SESSION='[REDACTED]' next")
         XCTAssertEqual(r.redact(#"{"apiKey": "k-123", "name": "x"}"#), #"{"apiKey": "[REDACTED]", "name": "x"}"#)
         XCTAssertEqual(r.redact("https://user:pass@host.example/path"), "https://[REDACTED]@host.example/path")
         XCTAssertEqual(r.redact("security import cert.p12 -k build.keychain -P p12pass -T /usr/bin/codesign"),
                        "security import cert.p12 -k build.keychain -P [REDACTED] -T /usr/bin/codesign")
         XCTAssertEqual(r.redact("xcrun altool --upload-app -f App.ipa -u dev@example.com -p abcd-efgh"),
                        "xcrun altool --upload-app -f App.ipa -u dev@example.com -p [REDACTED]")
-        XCTAssertEqual(r.redact("Authorization: token abc123"), "Authorization: token [REDACTED]")
-        XCTAssertEqual(r.redact("https://example.com/download?token=abc123&x=1"), "https://example.com/download?token=[REDACTED]")
+        XCTAssertEqual(r.redact("Authorization: token abc123"), "Authorization: [REDACTED]")
+        XCTAssertEqual(r.redact("https://example.com/download?token=abc123&x=1"), "https://example.com/download?token=[REDACTED]&x=1")
     }
 }

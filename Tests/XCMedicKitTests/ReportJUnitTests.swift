@@ -96,16 +96,18 @@ final class ReportJUnitTests: XCTestCase {
         XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "0")
     }
 
-    func testXMLSpecialAndForbiddenCharactersAreEscapedOrDropped() throws {
+    func testXMLSpecialAndForbiddenCharactersAreEscapedOrMadeVisible() throws {
         let diagnosis = try ReportFixtures.diagnosis(ReportFixtures.xctestLog, extraRules: ReportFixtures.testRulesYAML)
         let xml = JUnitReport().render(diagnosis)
         let (_, cases) = try parse(xml)
         let total = try XCTUnwrap(cases.first { $0.name == "testTotal" })
-        // `<&'>` survive as text; U+0001, which XML 1.0 forbids, is gone.
-        XCTAssertEqual(total.failureMessage, #"XCTAssertTrue failed - total was "<&'>" "#)
+        // `<&'>` survive as text; U+0001, which XML 1.0 forbids, is written as `\u{1}`.
+        XCTAssertEqual(total.failureMessage, #"XCTAssertTrue failed - total was "<&'>" \u{1}"#)
         XCTAssertFalse(xml.unicodeScalars.contains { $0.value == 1 })
 
-        XCTAssertEqual(XML.escape("a&b<c>d\"e'f\u{0}\u{1B}\u{FFFE}g\u{1F600}"), "a&amp;b&lt;c&gt;d&quot;e&apos;fg\u{1F600}")
+        // C0 visible, DEL and C1 as character references, U+FFFE dropped.
+        XCTAssertEqual(XML.escape("a&b<c>d\"e'f\u{0}\u{1B}\u{FFFE}g\u{1F600}\u{7F}\u{9B}"),
+                       #"a&amp;b&lt;c&gt;d&quot;e&apos;f\u{0}\u{1B}g"# + "\u{1F600}&#x7F;&#x9B;")
         XCTAssertEqual(XML.escape("x\ny\tz\r"), "x&#10;y&#9;z&#13;")
     }
 

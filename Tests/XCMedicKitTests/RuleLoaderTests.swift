@@ -77,13 +77,27 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertNil(RegexSafety.catastrophicRisk(in: #"(?:a+)b"#))
     }
 
+    func testAmbiguousAlternationUnderRepetitionIsRefusedAtLoad() {
+        for risky in [#"(a|aa)+$"#, #"(\w|\d)+x"#, #"(?:ab|a)*c"#, #"(x|[a-z])+y"#, #"(?i)(a|A)+$"#, #"(?:\s|[ \t])+$"#, #"(a|(?:b|a))+"#] {
+            XCTAssertNotNil(RegexSafety.catastrophicRisk(in: risky), risky)
+        }
+        let error = loadError(valid.replacingOccurrences(of: "'boom (?<what>\\w+)'", with: "'boom (a|aa)+$'"))
+        XCTAssertEqual(error?.field, "patterns[0].regex")
+        XCTAssertTrue(error?.problem.contains("same character") ?? false, error?.problem ?? "")
+        // Alternatives that start apart, bounded repetition, possessive and atomic groups are fine.
+        for safe in [#"(?:\\.|[^"\\])*""#, #"(?:error|warning)+"#, #"([a-z]|[0-9])+"#, #"(?:[^()]|\(\))*"#, #"(a|aa)++$"#,
+                     #"(?>a|aa)+$"#, #"(a|aa){1,3}$"#, #"(?:x|y)?z"#, #"(?=a|aa)+"#] {
+            XCTAssertNil(RegexSafety.catastrophicRisk(in: safe), safe)
+        }
+    }
+
     func testASlowRegexIsStoppedAndReportedWhileTheScanGoesOn() throws {
-        // (a|aa)+$ passes the static check but backtracks exponentially on "aaaa…b".
-        let slow = valid.replacingOccurrences(of: "'boom (?<what>\\w+)'", with: "'boom (a|aa)+$'")
+        // Adjacent overlapping repetitions pass the static check but take polynomial time (n^6) on "aaaa…".
+        let slow = valid.replacingOccurrences(of: "'boom (?<what>\\w+)'", with: "'boom a*a*a*a*a*a*b'")
         let rules = try RuleLoader.load(yaml: slow, origin: "team.yml")
         let scanner = Scanner(ruleSet: try RuleSet(rules: rules))
         let started = Date()
-        try scanner.scan(text: "boom " + String(repeating: "a", count: 60) + "b\nerror: after the slow line\n")
+        try scanner.scan(text: "boom " + String(repeating: "a", count: 2_000) + "\nerror: after the slow line\n")
         let diagnosis = scanner.finish()
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "the match was not stopped")
         let timeout = try XCTUnwrap(diagnosis.findings.first { $0.rule == "rule-timed-out" })

@@ -20,6 +20,48 @@ final class HostileInputTests: XCTestCase {
         return url.path
     }
 
+    /// A repository's `.xcmedic.yml` (read without asking) with a rule that backtracks: the scan ends,
+    /// the rule is switched off after a few timeouts and a warning names it and its file. How little time
+    /// it costs on a large log is measured by Benchmarks/hostile-rules.sh, not here.
+    func testAHostileConfigRuleIsSwitchedOffAndNamed() throws {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try """
+        - id: slow-rule
+          title: Slow rule
+          category: phase-script-failed
+          severity: error
+          role: cause
+          patterns:
+            - literal: 'boom '
+              regex: 'boom a*a*a*a*a*a*b'
+          explanation: A rule that backtracks.
+          fixes:
+            - summary: Do not write rules like this
+          examples:
+            match:
+              - line: 'boom aab'
+                source: written for these tests
+            no_match:
+              - line: 'boom'
+
+        """.write(to: dir.appendingPathComponent(".xcmedic.yml"), atomically: true, encoding: .utf8)
+        var lines: [String] = []
+        for i in 0..<20_000 { lines.append(i % 100 == 0 ? "boom " + String(repeating: "a", count: 3_000) : "CompileSwift normal arm64 /src/File\(i).swift") }
+        try Data((lines.joined(separator: "\n") + "\n** BUILD SUCCEEDED **\n").utf8).write(to: dir.appendingPathComponent("build.log"))
+        let r = try CLI.run(["scan", "--format", "json", "build.log"], cwd: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(json["findings"] as? [[String: Any]])
+        let off = try XCTUnwrap(findings.first { $0["rule"] as? String == "rule-switched-off" }, r.stdout)
+        XCTAssertEqual(off["severity"] as? String, "warning")
+        let captures = try XCTUnwrap(off["captures"] as? [String: String])
+        XCTAssertEqual(captures["rule"], "slow-rule")
+        XCTAssertTrue(captures["origin"]?.hasSuffix("/.xcmedic.yml") ?? false, "\(captures)")
+        XCTAssertEqual(findings.first { $0["rule"] as? String == "rule-timed-out" }?["count"] as? Int, 3, "tried again after it was switched off")
+        let text = try CLI.run(["scan", "build.log"], cwd: dir)
+        XCTAssertTrue(text.stdout.contains("Rule 'slow-rule' from ") && text.stdout.contains(".xcmedic.yml was switched off"), text.stdout)
+    }
+
     func testEmptyFileIsAnUnknownResultExitZero() throws {
         let r = try CLI.run(["scan", "--no-config", "--format", "json", try file("empty.log", [])])
         XCTAssertEqual(r.status, 0, r.stderr)

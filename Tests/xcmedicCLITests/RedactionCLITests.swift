@@ -5,12 +5,24 @@ import XCTest
 /// GitHub job summary, `--tee --report`, and the bisect report and progress; `--no-redact` shows them.
 final class RedactionCLITests: XCTestCase {
     var directory: URL!
-    static let secrets = ["s3cretPassw0rd", "Tr0ub4dor3-horse", "dt-88f1c0ffee77"]
+    // Token-shaped values are put together at run time, so that none sits in the repository. These are
+    // shapes the issue-15 battery found printed (RedactionCorpusTests holds the full corpus).
+    static let fake = "Q7wE9rT2yU4iO6pA8sD0fG3hJ5kL1zXc"
+    static let secrets = ["s3cretPassw0rd", "Tr0ub4dor3-horse", "dt-88f1c0ffee77", fake, String(fake.uppercased().prefix(16)), "hunter2Hunter9", "d0ckerPassw0rd"]
     static let log = """
     Cloning certificates...
     error: clone of https://ci-bot:s3cretPassw0rd@git.example.com/org/certs.git failed
     error: MATCH_PASSWORD=Tr0ub4dor3-horse could not decrypt the profiles
     /Users/runner/work/app/app/Sources/App/Deploy.swift:4:1: error: deploy refused with DEPLOY_TOKEN=dt-88f1c0ffee77
+    error: JWT eyJ\(fake).eyJ\(fake).\(fake) rejected
+    error: notify https://hooks.slack.com/services/T0\(fake.prefix(6))/B0\(fake.prefix(8))/\(fake.prefix(24)) failed
+    error: Firebase key AI\("za")\(fake)abc is invalid
+    error: npm publish with np\("m_")\(fake)ABCD failed
+    error: charge failed with sk\("_live_")\(fake)
+    error: key\("AK")IA\(fake.uppercased().prefix(16)) rejected
+    error: curl -u deploy:hunter2Hunter9 https://nexus.example.com failed
+    error: docker login -u ci -p d0ckerPassw0rd registry.example.com failed
+    error: config has password: \(fake)
     ** BUILD FAILED **
 
     """

@@ -48,7 +48,8 @@ public enum BisectReport {
         line()
         line("Reproduce: \(r.reproduce)")
         line(r.jobs > 1 ? "Steps and outputs: \(r.stateFolder)" : "Steps, outputs and git's bisect log: \(r.stateFolder)")
-        return out
+        // Commit subjects, authors and the command's output may carry control characters.
+        return TerminalSafe.visible(out)
     }
 
     /// Every step: number, commit, verdict, time, reason (verify steps say so; cached ones say "cached").
@@ -122,7 +123,7 @@ public enum BisectReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalSafe.escapeJSONControls(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
 

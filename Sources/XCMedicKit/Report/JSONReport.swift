@@ -96,7 +96,7 @@ public enum JSONReport {
     }
 
     public static func render(_ input: Diagnosis, redactor: Redactor = .standard) -> String {
-        let diagnosis = ReportContext(input, redactor: redactor).diagnosis
+        let diagnosis = ReportContext(input, redactor: redactor, controls: .escapedByFormat).diagnosis
         let doc = Document(
             version: Diagnosis.schemaVersion,
             status: diagnosis.status.rawValue,
@@ -145,6 +145,6 @@ public enum JSONReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalSafe.escapeJSONControls(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }

@@ -39,7 +39,7 @@ public struct JUnitReport: Sendable {
     }
 
     public func render(_ input: Diagnosis) -> String {
-        let context = ReportContext(input, redactor: redactor)
+        let context = ReportContext(input, redactor: redactor, controls: .escapedByFormat)
         var attached = Set<String>()
         let tests = testCases(context, attachedCrashes: &attached)
         let cases = tests + buildFailures(context, excluding: attached)
@@ -258,9 +258,11 @@ public struct JUnitReport: Sendable {
 
 /// Escaping for XML 1.0 text and attribute values.
 enum XML {
-    /// Escapes `& < > " '` and drops the characters XML 1.0 does not allow (C0 controls other than tab,
-    /// line feed and carriage return; U+FFFE and U+FFFF). Line breaks and tabs are written as character
-    /// references so attribute values keep them (parsers normalise literal ones to spaces).
+    /// Escapes `& < > " '`. The C0 controls XML 1.0 cannot carry at all (all but tab, line feed and carriage
+    /// return) are written visibly as `\u{XX}`, as the text reports write them; DEL and C1, which it allows,
+    /// as character references (`&#x9B;`) so no raw one reaches a terminal; U+FFFE and U+FFFF are dropped.
+    /// Line breaks and tabs are written as character references so attribute values keep them (parsers
+    /// normalise literal ones to spaces).
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -275,8 +277,13 @@ enum XML {
             case "\r": out += "&#13;"
             case "\t": out += "&#9;"
             default:
-                guard isAllowed(scalar) else { continue }
-                out.unicodeScalars.append(scalar)
+                if scalar.value < 0x20 {
+                    out += TerminalSafe.visible(String(scalar))
+                } else if scalar.value >= 0x7F && scalar.value <= 0x9F {
+                    out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+                } else if isAllowed(scalar) {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

@@ -5,8 +5,8 @@ import Foundation
 /// are named, plurals, the findings worth one annotation each, and the tool's version.
 ///
 /// Every renderer starts with `ReportContext(diagnosis, …)` and reads `diagnosis` from it, never the
-/// diagnosis it was given. Text that leaves xcmedic is made safe here: `Redactor` removes secrets, and a
-/// sanitiser for control characters belongs beside it in `init`.
+/// diagnosis it was given. Text that leaves xcmedic is made safe here (`ReportText`): `Redactor` removes
+/// secrets, then control characters are made visible or left to the format's own escaping.
 struct ReportContext {
     /// The diagnosis as reports may show it (secrets redacted).
     let diagnosis: Diagnosis
@@ -14,8 +14,11 @@ struct ReportContext {
     let workspaceRoot: String?
     let toolVersion: String
 
-    init(_ diagnosis: Diagnosis, redactor: Redactor, workspaceRoot: String? = nil, toolVersion: String = ToolInfo.version) {
-        self.diagnosis = redactor.redact(diagnosis)
+    /// `controls`: `.visible` for what a terminal or a web page shows as it is (text, github, markdown);
+    /// `.escapedByFormat` for JSON, SARIF and JUnit, which escape control characters as their formats say.
+    init(_ diagnosis: Diagnosis, redactor: Redactor, workspaceRoot: String? = nil, toolVersion: String = ToolInfo.version,
+         controls: ReportText.Controls = .visible) {
+        self.diagnosis = ReportText(redactor: redactor, controls: controls).prepare(diagnosis)
         self.redactor = redactor
         self.workspaceRoot = workspaceRoot
         self.toolVersion = toolVersion

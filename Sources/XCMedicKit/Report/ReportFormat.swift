@@ -134,6 +134,12 @@ public enum Report {
         render(diagnosis, format: format.resolved(), options: ReportOptions(color: color, redactor: redactor))
     }
 
+    /// What goes into GitHub's job summary (`GITHUB_STEP_SUMMARY`) beside the annotations: the Markdown
+    /// report, redacted and made safe like every report.
+    public static func stepSummary(_ diagnosis: Diagnosis, options: ReportOptions) -> String {
+        render(diagnosis, format: .markdown, options: options)
+    }
+
     /// `format` must already be resolved (`auto` renders as text).
     public static func render(_ diagnosis: Diagnosis, format: ReportFormat, options: ReportOptions) -> String {
         switch format {

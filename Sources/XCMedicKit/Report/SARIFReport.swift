@@ -105,7 +105,7 @@ public struct SARIFReport: Sendable {
     // MARK: Rendering
 
     public func render(_ input: Diagnosis) -> String {
-        let context = ReportContext(input, redactor: redactor, workspaceRoot: workspaceRoot, toolVersion: toolVersion)
+        let context = ReportContext(input, redactor: redactor, workspaceRoot: workspaceRoot, toolVersion: toolVersion, controls: .escapedByFormat)
         let diagnosis = context.diagnosis
         var rules: [ReportingDescriptor] = []
         var ruleIndex: [String: Int] = [:]
@@ -163,7 +163,7 @@ public struct SARIFReport: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(log)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalSafe.escapeJSONControls(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     private func descriptor(_ f: Finding) -> ReportingDescriptor {

@@ -158,10 +158,16 @@ final class CompiledRule: @unchecked Sendable {
     let continuation: CompiledRegex?
     let collect: CompiledRegex?
     let captureNames: Set<String>
+    /// A rule from the user's files (not the built-in catalog): its time is counted (`RuleTimeBudget`).
+    let isUserRule: Bool
+    /// Its place in its `RuleSet`.
+    let index: Int
     private let literalBytes: [[UInt8]]
 
-    init(_ rule: Rule) throws {
+    init(_ rule: Rule, index: Int) throws {
         self.rule = rule
+        self.index = index
+        isUserRule = !rule.origin.hasPrefix("builtin:")
         patterns = try rule.patterns.map { try CompiledRegex($0.regex, ignoreCase: $0.ignoreCase, lazily: true) }
         captureNames = Set(patterns.flatMap(\.names))
         literalBytes = rule.patterns.map { Array($0.literal.utf8) }
@@ -229,7 +235,7 @@ public final class RuleSet: @unchecked Sendable {
 
     init(rules: [Rule], errorMarkers: [String], successMarkers: [String]) throws {
         self.rules = rules
-        compiled = try rules.map(CompiledRule.init)
+        compiled = try rules.enumerated().map { try CompiledRule($1, index: $0) }
         var literalIndex: [String: Int] = [:]
         var literals: [[UInt8]] = []
         var byLiteral: [[Int]] = []

@@ -32,6 +32,8 @@ public final class Scanner {
     private var lastCauseLine = 0
     /// Line number of the last error no rule recognised in the current input (0: none yet).
     private var lastUnrecognizedLine = 0
+    /// The time the user's own rules may take; the ones switched off.
+    private var budget: RuleTimeBudget
     /// What a structured reader said of each line of the current chunk (line-level entry only).
     private var structured: StructuredChunk?
 
@@ -57,12 +59,14 @@ public final class Scanner {
 
     public init(ruleSet: RuleSet) {
         self.ruleSet = ruleSet
+        budget = RuleTimeBudget(ruleCount: ruleSet.compiled.count)
     }
 
     /// Scans one input to its end. `rawObserver` sees every byte as read (pipe mode).
     public func scan(_ source: ByteSource, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
         let reader = LogReader(source: source, chunkBytes: chunkBytes)
         reader.rawObserver = rawObserver
+        budget.start()
         let inputIndex = inputs.count
         var detector = DialectDetector()
         open = nil
@@ -94,6 +98,7 @@ public final class Scanner {
     /// text does, a chunk at a time, so memory stays bounded by the chunk size. `rawObserver` sees the
     /// lines' text (pipe mode).
     public func scan(lines source: LineSource, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
+        budget.start()
         let inputIndex = inputs.count
         open = nil
         previousTail = []
@@ -270,7 +275,8 @@ public final class Scanner {
             previous = r
             let compiled = ruleSet.compiled[r]
             if compiled === blockRule { return } // the block's own lines belong to its finding
-            switch compiled.match(line) {
+            if budget.isOff[r] { continue }
+            switch match(r, line, lineNumber: lineNumber, input: input) {
             case .matched(let captures):
                 // A message a terminal or a paste cut (`error: reference to var 'stderr'` / `  is not
                 // concurrency-safe …`) is named by what it says whole, not by the rule for any error.
@@ -344,10 +350,10 @@ public final class Scanner {
         let parts = following.map { LogLine(raw: $0) }
         for r in candidates.sorted() {
             let compiled = ruleSet.compiled[r]
-            guard compiled !== blockRule, compiled.rule.role == .cause else { continue }
+            guard compiled !== blockRule, compiled.rule.role == .cause, !budget.isOff[r] else { continue }
             // A following line that is a whole message of its own is its own finding, not a continuation.
-            if parts.contains(where: { if case .matched = compiled.match($0) { return true } else { return false } }) { continue }
-            if case .matched(let captures) = compiled.match(whole) {
+            if parts.contains(where: { if case .matched = match(r, $0, lineNumber: lineNumber, input: input) { return true } else { return false } }) { continue }
+            if case .matched(let captures) = match(r, whole, lineNumber: lineNumber, input: input) {
                 record(compiled, captures: captures, line: whole, lineNumber: lineNumber, input: input)
                 return true
             }
@@ -483,6 +489,47 @@ public final class Scanner {
         }
     }
 
+    /// Rule `r` on `line`; a user rule's time is counted, and the rules that go over their budget are
+    /// switched off and reported.
+    private func match(_ r: Int, _ line: LogLine, lineNumber: Int, input: Int) -> CompiledRegex.CaptureOutcome {
+        let compiled = ruleSet.compiled[r]
+        guard compiled.isUserRule else { return compiled.match(line) }
+        let start = RuleTimeBudget.now()
+        let outcome = compiled.match(line)
+        let end = RuleTimeBudget.now()
+        var timedOut = false
+        if case .timedOut = outcome { timedOut = true }
+        for (off, reason) in budget.account(rule: r, nanos: end - start, timedOut: timedOut, now: end) {
+            recordSwitchedOff(ruleSet.compiled[off].rule, reason: reason, line: line, lineNumber: lineNumber, input: input)
+        }
+        return outcome
+    }
+
+    /// A user rule switched off for the rest of the scan: one warning that names it and its file.
+    private func recordSwitchedOff(_ rule: Rule, reason: RuleTimeBudget.Reason, line: LogLine, lineNumber: Int, input: Int) {
+        let why: String
+        switch reason {
+        case .timedOut(let count):
+            why = "its regular expression was stopped \(count) times after \(CompiledRegex.matchBudget / 1_000_000) ms on a line"
+        case .overBudget(let spent, let rest):
+            why = "the rules of your files had taken \(spent / 1_000_000) ms against \(rest / 1_000_000) ms for the rest of the scan"
+        }
+        let offRule = Rule(
+            id: "rule-switched-off", title: "A rule of yours was switched off because it was too slow", category: FindingCategory.xcmedic,
+            severity: .warning, role: .cause, patterns: [],
+            explanation: "Rule '\(rule.id)' from \(rule.origin) was switched off for the rest of the scan: \(why). Lines after it "
+                + "were not checked against it. A user rule may take at most as long as the rest of the scan (plus "
+                + "\(RuleTimeBudget.graceNanos / 1_000_000) ms), and may be stopped \(RuleTimeBudget.maxTimeouts - 1) times; its pattern "
+                + "probably backtracks: rewrite it without nested or overlapping repetition.",
+            fixes: [Fix(summary: "Rewrite the pattern of rule '\(rule.id)' in \(rule.origin), then check it with: xcmedic rules --check \(rule.origin)")],
+            matches: [], nonMatches: [], origin: "xcmedic"
+        )
+        _ = collector.add(rule: offRule, fixes: offRule.fixes, captures: ["rule": rule.id, "origin": rule.origin],
+                          message: "Rule '\(rule.id)' from \(rule.origin) was switched off at log line \(lineNumber): \(why)",
+                          severity: .warning, occurrence: Occurrence(line: lineNumber, input: input, location: nil),
+                          excerptLine: line.raw, errorInSwift6: false)
+    }
+
     /// A rule whose regex had to be stopped on a line is reported, never silently dropped.
     private func recordTimeout(_ rule: Rule, line: LogLine, lineNumber: Int, input: Int) {
         let budget = CompiledRegex.matchBudget / 1_000_000
@@ -571,9 +618,19 @@ public final class Scanner {
         let line = logLine(base, from: lineStart, to: lineEnd, number: lineNumber)
         let belongs: Bool
         if let compiled = block.rule {
+            if budget.isOff[compiled.index] { return false }
+            let start = compiled.isUserRule ? RuleTimeBudget.now() : 0
             belongs = compiled.continuation?.matches(line.text) ?? false
             if belongs, let collect = compiled.collect, let values = collect.captures(in: line.text) {
                 for (name, value) in values { collector.collect(block.finding, name: name, value: value) }
+            }
+            if compiled.isUserRule {
+                let now = RuleTimeBudget.now()
+                let lineNumber = collector.findings[block.finding].occurrences.last?.line ?? 0
+                for (off, reason) in budget.account(rule: compiled.index, nanos: now - start, timedOut: false, now: now) {
+                    recordSwitchedOff(ruleSet.compiled[off].rule, reason: reason, line: line, lineNumber: lineNumber,
+                                      input: collector.findings[block.finding].occurrences.last?.input ?? 0)
+                }
             }
         } else {
             belongs = Scanner.isDiagnosticContext(line) || {

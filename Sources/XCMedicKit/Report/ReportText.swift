@@ -1,0 +1,124 @@
+import Foundation
+
+/// The one place every report's text passes through before it is printed: secrets are cut out
+/// (`Redactor`), then control characters are made visible (`TerminalSafe`) for the formats a terminal or a
+/// web page shows as they are (text, github, markdown). JSON, SARIF and JUnit keep the characters and
+/// escape them as their formats say (`TerminalSafe.escapeJSONControls`, `XML.escape`).
+public struct ReportText: Sendable {
+    public enum Controls: Sendable {
+        /// Every control character but tab and newline is written as `\u{XX}`.
+        case visible
+        /// Left for the format's own escaping.
+        case escapedByFormat
+    }
+
+    public var redactor: Redactor
+    public var controls: Controls
+
+    public init(redactor: Redactor, controls: Controls) {
+        self.redactor = redactor
+        self.controls = controls
+    }
+
+    /// One text as the report prints it.
+    public func text(_ s: String) -> String {
+        let redacted = redactor.redact(s)
+        return controls == .visible ? TerminalSafe.visible(redacted) : redacted
+    }
+
+    /// The diagnosis with every text in it redacted and, for `.visible`, made terminal-safe.
+    public func prepare(_ diagnosis: Diagnosis) -> Diagnosis {
+        var d = redactor.redact(diagnosis)
+        d.inputs = d.inputs.map { input in
+            var input = input
+            input.path = text(input.path)
+            input.dialect = visible(input.dialect)
+            return input
+        }
+        guard controls == .visible else { return d }
+        d.findings = d.findings.map { f in
+            var f = f
+            f.rule = visible(f.rule)
+            f.category = visible(f.category)
+            f.title = visible(f.title)
+            f.message = visible(f.message)
+            f.captures = f.captures.mapValues(visible)
+            f.collected = f.collected.mapValues { $0.map(visible) }
+            f.excerpt = f.excerpt.map(visible)
+            f.explanation = visible(f.explanation)
+            f.docs = f.docs.map(visible)
+            f.occurrences = f.occurrences.map { o in
+                var o = o
+                if let file = o.location?.file { o.location?.file = visible(file) }
+                return o
+            }
+            f.fixes = f.fixes.map { fix in
+                Fix(summary: visible(fix.summary), commands: fix.commands.map(visible), snippet: fix.snippet.map(visible), docs: fix.docs.map(visible))
+            }
+            return f
+        }
+        return d
+    }
+
+    private func visible(_ s: String) -> String { controls == .visible ? TerminalSafe.visible(s) : s }
+}
+
+/// Control characters a log may carry (backspace that overprints, C1 CSI/OSC that a terminal obeys, NUL,
+/// VT, FF, DEL, a lone CR) made visible, so a report can never move the cursor, retitle the window, hide
+/// text or print a link it does not show.
+public enum TerminalSafe {
+    /// Every control character but tab and newline — C0 (U+0000–U+001F), DEL (U+007F) and C1
+    /// (U+0080–U+009F) — written as `\u{XX}` (upper-case hex, as Swift writes it): ESC becomes `\u{1B}`,
+    /// CSI `\u{9B}`.
+    public static func visible(_ text: String) -> String {
+        guard hasControl(text) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Whether the scalar is one `visible` rewrites.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (v < 0x20 && v != 0x09 && v != 0x0A) || (v >= 0x7F && v <= 0x9F)
+    }
+
+    /// A byte scan: C0 but tab and LF, DEL, and the UTF-8 lead 0xC2 of U+0080–U+009F.
+    static func hasControl(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if (b < 0x20 && b != 0x09 && b != 0x0A) || b == 0x7F { return true }
+                if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// JSON text from an encoder, with DEL and C1 written as `\u00XX` too (JSON requires it of C0 only, which
+    /// the encoder does). Outside strings JSON is ASCII, so every such character is inside a string.
+    public static func escapeJSONControls(_ json: String) -> String {
+        guard hasControl(json) else { return json }
+        var out = ""
+        out.reserveCapacity(json.utf8.count + 16)
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x7F && scalar.value <= 0x9F {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,444 @@
+import Foundation
+
+/// The shapes of secrets build logs carry, and how each is cut out of a text.
+///
+/// The token formats follow the public rule sets of gitleaks (`config/gitleaks.toml`) and GitHub secret
+/// scanning's supported patterns; the forms around them (variables, headers, options, URLs) are the ones CI
+/// logs print. docs/security.md lists them with their sources.
+enum SecretShapes {
+    static let replacement = "[REDACTED]"
+
+    /// One match of a shape's regex.
+    struct Match {
+        let text: NSString
+        let result: NSTextCheckingResult
+
+        func range(_ name: String) -> NSRange? {
+            let r = result.range(withName: name)
+            return r.location == NSNotFound ? nil : r
+        }
+
+        func group(_ name: String) -> String? { range(name).map(text.substring) }
+    }
+
+    /// A shape: texts that contain none of `triggers` (lowercased ASCII) skip its regex, so the cost on an
+    /// ordinary text is a few byte searches. The regex's group `s` is the secret (the whole match when it
+    /// has none); `secret` may narrow it, or say it is no secret after all (nil).
+    struct Shape: @unchecked Sendable { // NSRegularExpression is immutable once built
+        var name: String
+        var triggers: [[UInt8]]
+        var regex: NSRegularExpression
+        var secret: (@Sendable (Match) -> NSRange?)?
+
+        init(_ name: String, _ triggers: [String], _ pattern: String, secret: (@Sendable (Match) -> NSRange?)? = nil) {
+            self.name = name
+            self.triggers = triggers.map { Array($0.lowercased().utf8) }
+            self.regex = try! NSRegularExpression(pattern: pattern)
+            self.secret = secret
+        }
+    }
+
+    /// A value after a key: quoted, or up to the next space or quote.
+    static let value = #"(?<v>"[^"\n]*"|'[^'\n]*'|[^\s'"]+)"#
+    static let keyBegin = #"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"#
+    static let keyEnd = #"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"#
+
+    /// Provider tokens: a distinctive prefix and a length. No word boundary in front, so a token glued to
+    /// a word (`keyAKIA…`, a colour code's `m` left before it) still goes.
+    static let tokens: [(String, [String], String)] = [
+        ("GitHub token", ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], #"gh[pousr]_[A-Za-z0-9]{30,}"#),
+        ("GitHub fine-grained token", ["github_pat_"], #"github_pat_[A-Za-z0-9_]{30,}"#),
+        ("GitLab token", ["glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glft-", "glimt-", "gloas-", "glsoat-", "glffct-", "glagent-"],
+         #"gl(?:pat|dt|rt|ptt|cbt|ft|imt|oas|soat|ffct|agent)-[A-Za-z0-9_.-]{20,}"#),
+        ("GitLab runner registration token", ["gr1348941"], #"GR1348941[A-Za-z0-9_-]{20,}"#),
+        ("Atlassian / Bitbucket token", ["atbb", "atatt", "atctt"], #"AT(?:BB|ATT|CTT)[A-Za-z0-9_=.-]{24,}"#),
+        ("Slack token", ["xox"], #"xox[abposre]-[A-Za-z0-9-]{10,}"#),
+        ("Slack app token", ["xapp-"], #"xapp-\d-[A-Za-z0-9-]{10,}"#),
+        ("AWS access key id", ["akia", "asia", "abia", "acca", "a3t"], #"(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])"#),
+        ("Google API key", ["aiza"], #"AIza[A-Za-z0-9_-]{35}"#),
+        ("Google OAuth client secret", ["gocspx-"], #"GOCSPX-[A-Za-z0-9_-]{20,}"#),
+        ("Google OAuth token", ["ya29."], #"ya29\.[A-Za-z0-9_-]{20,}"#),
+        ("Google refresh token", ["1//0"], #"1//0[A-Za-z0-9_-]{30,}"#),
+        ("Firebase Cloud Messaging server key", ["apa91b"], #"AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{60,}"#),
+        ("Azure AD client secret", ["q~"], #"(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}"#),
+        ("Stripe key", ["sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_"], #"[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,}"#),
+        ("Stripe webhook secret", ["whsec_"], #"whsec_[A-Za-z0-9]{20,}"#),
+        ("npm token", ["npm_"], #"npm_[A-Za-z0-9]{36}"#),
+        ("PyPI token", ["pypi-ag"], #"pypi-Ag[A-Za-z0-9_-]{40,}"#),
+        ("RubyGems key", ["rubygems_"], #"rubygems_[a-f0-9]{48}"#),
+        ("Sentry token", ["sntrys_", "sntryu_"], #"sntry[su]_[A-Za-z0-9+/=_]{30,}"#),
+        ("Twilio API key", ["sk"], #"(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}(?![A-Za-z0-9])"#),
+        ("Twilio account SID", ["ac"], #"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])"#),
+        ("SendGrid key", ["sg."], #"SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,60}"#),
+        ("Mailgun key", ["key-"], #"(?<![A-Za-z0-9])key-[0-9a-f]{32}(?![A-Za-z0-9])"#),
+        ("Mailchimp key", ["-us"], #"(?<![A-Za-z0-9])[0-9a-f]{32}-us\d{1,2}(?![A-Za-z0-9])"#),
+        ("Shopify token", ["shpat_", "shpca_", "shppa_", "shpss_"], #"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"#),
+        ("DigitalOcean token", ["dop_v1_", "doo_v1_", "dor_v1_"], #"do[por]_v1_[a-f0-9]{64}"#),
+        ("OpenAI / Anthropic key", ["sk-"], #"(?<![A-Za-z0-9])sk-(?:proj-|svcacct-|admin-|ant-(?:api|admin)\d\d-)?[A-Za-z0-9_-]{32,}"#),
+        ("HashiCorp Vault token", ["hvs.", "hvb.", "hvr."], #"hv[sbr]\.[A-Za-z0-9_-]{24,}"#),
+        ("Doppler token", ["dp.pt.", "dp.st.", "dp.sa.", "dp.ct."], #"dp\.(?:pt|st|sa|ct)\.[A-Za-z0-9]{40,}"#),
+        ("Postman key", ["pmak-"], #"PMAK-[a-f0-9]{24}-[a-f0-9]{34}"#),
+        ("Hugging Face token", ["hf_"], #"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{34,}"#),
+        ("Docker Hub token", ["dckr_pat_"], #"dckr_pat_[A-Za-z0-9_-]{20,}"#),
+        ("Buildkite token", ["bkua_"], #"bkua_[a-f0-9]{40}"#),
+        ("CircleCI token", ["ccipat_"], #"CCIPAT_[A-Za-z0-9_]{20,}"#),
+        ("New Relic key", ["nrak-"], #"NRAK-[A-Z0-9]{27}"#),
+        ("Grafana token", ["glc_", "glsa_"], #"gl(?:c|sa)_[A-Za-z0-9_=+/-]{32,}"#),
+        ("Linear key", ["lin_api_"], #"lin_api_[A-Za-z0-9]{40}"#),
+        ("Figma token", ["figd_"], #"figd_[A-Za-z0-9_-]{30,}"#),
+        ("Heroku key", ["hrku-"], #"HRKU-[A-Za-z0-9_-]{30,}"#),
+        ("Databricks token", ["dapi"], #"dapi[a-f0-9]{32}"#),
+        ("age secret key", ["age-secret-key-"], #"AGE-SECRET-KEY-1[A-Z0-9]{50,}"#),
+        ("JFrog key", ["akcp"], #"AKCp[A-Za-z0-9]{60,}"#),
+        ("Telegram bot token", [":aa"], #"(?<![0-9])\d{8,10}:AA[A-Za-z0-9_-]{33}"#),
+        ("JSON Web Token", ["eyj"], #"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*"#),
+        // A PEM key base64-encoded once more (an App Store Connect key kept in a variable): `-----BEGIN` in base64.
+        ("base64 PEM block", ["ls0tls1crudjt"], #"LS0tLS1CRUdJT[A-Za-z0-9+/=]{16,}"#),
+    ]
+
+    static let shapes: [Shape] = {
+        var shapes: [Shape] = [
+            // Private key blocks (App Store Connect .p8 keys are PKCS#8 `PRIVATE KEY`), on one line or several
+            // lines of one text; a block cut before its END line is redacted to the end.
+            Shape("private key block", ["private key"], keyBegin + #"[\s\S]*?(?:"# + keyEnd + "|$)"),
+        ]
+        shapes += tokens.map { Shape($0.0, $0.1, $0.2) }
+        shapes += [
+            // Webhook URLs: the path is the secret.
+            Shape("Slack webhook", ["hooks.slack.com"], #"hooks\.slack\.com/(?:services|workflows|triggers)/(?<s>[A-Za-z0-9_/+-]+)"#),
+            Shape("Discord webhook", ["/api/webhooks/"], #"discord(?:app)?\.com/api/webhooks/(?<s>[0-9]+/[A-Za-z0-9_-]+)"#),
+            Shape("Teams webhook", ["webhook.office.com", "logic.azure.com"],
+                  #"(?:webhook\.office\.com/webhookb2|logic\.azure\.com[^\s'"]*?/workflows)/(?<s>[^\s'"]+)"#),
+            // Credentials in URLs: https://user:password@host (a password may hold `@`: the last `@` before the
+            // path ends them), and a token as the whole user name (https://TOKEN@github.com, a Sentry DSN).
+            Shape("URL credentials", ["://"], #"[A-Za-z][A-Za-z0-9+.-]*://(?<s>[^/\s'"?#<>]*)@"#, secret: { m in
+                guard let user = m.group("s"), !user.isEmpty else { return nil }
+                return user.contains(":") || looksLikeToken(user) ? m.range("s") : nil
+            }),
+            // Signed URLs and query strings: S3/CloudFront/GCS signatures, Azure SAS `sig=`, tokens in queries.
+            Shape("signed URL parameter", ["x-amz-", "x-goog-", "signature=", "sig=", "awsaccesskeyid=", "token=", "secret=", "password=",
+                                           "passwd=", "pwd=", "key=", "auth=", "credential="],
+                  ##"(?i)[?&;](?:x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|signature|sig|awsaccesskeyid|[a-z_]*token|client_secret|secret|password|passwd|pwd|api_?key|auth|credential)=(?<s>[^&\s'"#;]+)"##,
+                  secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") }),
+            // Headers: everything after the header name, to the end of the line or the closing quote.
+            Shape("Authorization header", ["authorization"], #"(?i)\b(?:proxy-)?authorization\s*:\s*(?<s>[^'"\n]+)"#,
+                  secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") }),
+            Shape("Cookie header", ["cookie"], #"(?i)\b(?:set-)?cookie\s*:\s*(?<s>[^'"\n]+)"#,
+                  secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") }),
+            Shape("bearer token", ["bearer"], #"(?i)\bbearer\s+(?<s>[A-Za-z0-9._~+/-]{16,}=*)"#),
+            Shape("basic credentials", ["basic"], #"(?i)\bbasic\s+(?<s>[A-Za-z0-9+/]{16,}={0,2})"#),
+            // Apple ID session cookies (fastlane's FASTLANE_SESSION holds them).
+            Shape("Apple session cookie", ["myacinfo", "dqsid", "des"], #"(?i)\b(?:myacinfo|dqsid|des[0-9a-f]{20,})=(?<s>[^;\s'"]+)"#),
+            // Command-line options.
+            Shape("password option", ["pass", "secret", "token", "key", "issuer", "auth"],
+                  #"(?i)(?<![A-Za-z0-9-])--?[a-z0-9_-]*?(?:password|passwd|pass|passphrase|secret|token|api-?key|apikey|api-?issuer|issuer(?:-?id)?|key-?id|storepass|keypass|srcstorepass|deststorepass|auth)(?:=|\s+)"# + value,
+                  secret: { m in optionValue(m) }),
+            Shape("curl user", ["-u", "--user"], #"\bcurl\b[^\n]*?\s(?:-u|--user)\s*(?<v>"[^"\n]*"|'[^'\n]*'|[^\s'"]+)"#,
+                  secret: { m in (m.group("v") ?? "").contains(":") ? unquoted(m, "v") : nil }),
+            Shape("login -p", ["login", "sshpass"], #"\b(?:(?:docker|podman|buildah|skopeo|helm|oras|crane|nerdctl)\b[^\n]*?\blogin|sshpass)\b[^\n]*?\s-p\s*"# + value,
+                  secret: { m in optionValue(m) }),
+            Shape("-p=", ["-p="], #"\s-p="# + value, secret: { m in optionValue(m) }),
+            Shape("altool -p", ["altool"], #"\baltool\b[^\n]*?\s-p\s+"# + value, secret: { m in optionValue(m) }),
+            // The keychain password of `security` (man security): unlock-keychain/create-keychain -p,
+            // import/export -P (the .p12 passphrase), set-key-partition-list -k.
+            Shape("security -p", ["security"], #"\bsecurity\s+(?:unlock-keychain|create-keychain|set-keychain-password)\b[^\n]*?\s-p\s+"# + value,
+                  secret: { m in optionValue(m) }),
+            Shape("security -P", ["security"], #"\bsecurity\s+(?:import|export)\b[^\n]*?\s-P\s+"# + value, secret: { m in optionValue(m) }),
+            Shape("security -k", ["security"], #"\bsecurity\s+set-key-partition-list\b[^\n]*?\s-k\s+"# + value, secret: { m in optionValue(m) }),
+            Shape("openssl pass:", ["pass:"], #"(?i)-pass(?:in|out)?\s+pass:(?<s>[^\s'"]+)"#),
+            Shape(".netrc password", ["machine"], #"\bmachine\s+\S+(?:\s+login\s+\S+)?\s+password\s+(?<s>\S+)"#),
+            // KEY=value, key: value, "key": "value", key => value, where the key names a secret.
+            Shape("secret-named value", keyTriggers,
+                  #"(?<![A-Za-z0-9_.-])(?<k>[A-Za-z_][A-Za-z0-9_.-]{0,80})["']?(?<sep>\s*(?:=>|:=|[:=])\s*)"# + value,
+                  secret: { m in keyedValue(m) }),
+            // A property list entry: <key>APIKey</key><string>…</string>.
+            Shape("plist entry", ["<key>"], #"<key>(?<k>[^<]{1,80})</key>\s*<string>(?<s>[^<]+)</string>"#, secret: { m in
+                kind(ofKey: m.group("k") ?? "") == .secret && !isPlaceholder(m.group("s") ?? "") ? m.range("s") : nil
+            }),
+            // Apple ID app-specific passwords (xxxx-xxxx-xxxx-xxxx) after the words that introduce them.
+            Shape("app-specific password", ["pass", "pwd", "-p", "apple", "specific"],
+                  #"(?i)(?:password|passwd|pwd|-p|apple|specific)\W{1,3}(?<s>[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})(?![A-Za-z0-9-])"#),
+            // A long high-entropy value after a word that names a secret, with no `=` or `:` between.
+            Shape("high-entropy value", ["secret", "token", "pass", "pwd", "key", "auth", "credential"],
+                  #"(?i)(?<![A-Za-z0-9])(?:secret|token|password|passwd|pwd|api[_ -]?key|auth|credential|private[_ -]?key|access[_ -]?key)s?(?![A-Za-z0-9])[^A-Za-z0-9\n]{0,3}(?:(?:is|was|of|for|to|as)\s+)?(?<s>[A-Za-z0-9+/_.=~-]{20,})"#,
+                  secret: { m in isHighEntropy(m.group("s") ?? "") ? m.range("s") : nil }),
+        ]
+        return shapes
+    }()
+
+    // MARK: - Applying the shapes
+
+    static func redact(_ text: String) -> String {
+        guard !text.isEmpty else { return text }
+        var lowered = Array(text.utf8)
+        for i in lowered.indices where lowered[i] >= 0x41 && lowered[i] <= 0x5A { lowered[i] |= 0x20 }
+        var out = text
+        for shape in shapes {
+            let triggered = lowered.withUnsafeBufferPointer { hay in
+                shape.triggers.contains { needle in
+                    needle.withUnsafeBufferPointer { Bytes.contains(hay.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: hay.count, $0) }
+                }
+            }
+            guard triggered else { continue }
+            out = apply(shape, to: out)
+        }
+        return out
+    }
+
+    /// Replaces each secret the shape finds. A match that is no secret (a key that names none) is tried
+    /// again from its value on, so `note: password=…` still finds the password.
+    static func apply(_ shape: Shape, to text: String) -> String {
+        let ns = text as NSString
+        var pieces: [String] = []
+        var copied = 0
+        var position = 0
+        while position < ns.length,
+              let result = shape.regex.firstMatch(in: text, range: NSRange(location: position, length: ns.length - position)) {
+            let match = Match(text: ns, result: result)
+            let secret = shape.secret.map { $0(match) } ?? (match.range("s") ?? result.range)
+            if let secret, secret.length > 0, secret.location >= copied, !isAlreadyRedacted(ns.substring(with: secret)) {
+                pieces.append(ns.substring(with: NSRange(location: copied, length: secret.location - copied)))
+                pieces.append(replacement)
+                copied = secret.location + secret.length
+                position = max(result.range.location + result.range.length, position + 1)
+            } else {
+                let retry = match.range("v")?.location ?? match.range("s")?.location ?? 0
+                position = retry > result.range.location ? retry : result.range.location + 1
+            }
+        }
+        guard copied > 0 || !pieces.isEmpty else { return text }
+        pieces.append(ns.substring(from: copied))
+        return pieces.joined()
+    }
+
+    private static func isAlreadyRedacted(_ secret: String) -> Bool {
+        guard secret.contains(replacement) else { return false }
+        return secret.replacingOccurrences(of: replacement, with: "").unicodeScalars.filter(isAlphanumeric).count < 4
+    }
+
+    // MARK: - Deciding
+
+    static func isAlphanumeric(_ s: Unicode.Scalar) -> Bool {
+        (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9")
+    }
+
+    /// A user name that is a token: long, with letters and digits (a Sentry DSN key, a 40-hex token).
+    static func looksLikeToken(_ user: String) -> Bool {
+        let scalars = user.unicodeScalars
+        guard scalars.count >= 16, scalars.allSatisfy({ isAlphanumeric($0) || "_-.~%".unicodeScalars.contains($0) }) else { return false }
+        return scalars.contains { $0 >= "0" && $0 <= "9" } && scalars.contains { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") }
+    }
+
+    /// Values that stand for a secret without being one: a variable reference, a mask, a placeholder.
+    static func isPlaceholder(_ raw: String) -> Bool {
+        let value = raw.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ,;"))
+        if value.isEmpty { return true }
+        if value.hasPrefix("$") || value.hasPrefix("%") || value.hasPrefix("{{") || value.hasPrefix("<") || value.hasPrefix("@keychain:")
+            || value.hasPrefix("@env:") || value.hasPrefix("env:") || value.hasPrefix("file:") || value == replacement { return true }
+        if value.unicodeScalars.allSatisfy({ "*xX•.#-_".unicodeScalars.contains($0) }) { return true }
+        return false
+    }
+
+    /// An option's value (in `v`), unless it is the next option, a reference or a path.
+    static func optionValue(_ m: Match) -> NSRange? {
+        guard let v = m.group("v"), !v.hasPrefix("-"), !isPlaceholder(v), !isPath(v) else { return nil }
+        return unquoted(m, "v")
+    }
+
+    /// The range of group `name` without its quotes.
+    static func unquoted(_ m: Match, _ name: String) -> NSRange? {
+        guard let r = m.range(name), let v = m.group(name) else { return nil }
+        if v.count >= 2, let first = v.first, first == "\"" || first == "'", v.last == first {
+            return r.length > 2 ? NSRange(location: r.location + 1, length: r.length - 2) : nil
+        }
+        return r
+    }
+
+    static func isPath(_ v: String) -> Bool {
+        v.hasPrefix("/") || v.hasPrefix("~/") || v.hasPrefix("./") || v.hasPrefix("../")
+    }
+
+    // MARK: Secret-named keys
+
+    static let secretWords: Set<String> = [
+        "secret", "secrets", "token", "tokens", "password", "passwords", "passwd", "pwd", "pass", "passphrase", "apikey", "apitoken",
+        "authtoken", "accesstoken", "auth", "credential", "credentials", "creds", "private", "privatekey", "secretkey", "accesskey",
+        "accountkey", "sharedaccesskey", "sharedaccesssignature", "sig", "session", "cookie", "dsn", "myacinfo", "issuerid",
+        "authorization", "pat",
+    ]
+    /// `X_KEY` names a secret for these X (api key, access key, app key …); `ISSUER_ID` too.
+    static let keyQualifiers: Set<String> = [
+        "api", "access", "account", "app", "application", "private", "secret", "signing", "encryption", "master", "client", "server",
+        "service", "storage", "license", "shared", "auth", "session", "sas", "p8", "connect",
+    ]
+    /// Names of encoded certificates and profiles: their value is a secret when it is long base64.
+    static let encodedWords: Set<String> = [
+        "certificate", "certificates", "cert", "certs", "p12", "pfx", "keystore", "jks", "profile", "profiles", "provisioning",
+        "provision", "mobileprovision", "base64", "b64",
+    ]
+    /// A last word that makes the value something other than the secret (a file, a URL, a type, a switch).
+    static let notSecretLastWords: Set<String> = [
+        "file", "files", "path", "paths", "dir", "directory", "url", "uri", "helper", "type", "name", "length", "len", "count", "expiry",
+        "expires", "expiration", "env", "var", "prompt", "mode", "method", "format", "kind", "required", "enabled", "policy", "hint", "label",
+        "location", "endpoint", "usage", "ref", "source", "stdin", "manager", "provider", "scope", "scopes", "field", "header", "status",
+        "error", "errors", "valid", "exists", "set", "timeout", "ttl", "version", "size", "domain", "host", "user", "username", "login",
+        "identifier", "identifiers", "uuid", "udid",
+    ]
+    /// A key that is a file name (`AuthSession.swift:297:22:`) names no secret.
+    static let sourceExtensions: Set<String> = [
+        "swift", "m", "mm", "h", "hpp", "c", "cc", "cpp", "kt", "java", "rb", "py", "js", "ts", "tsx", "jsx", "dart", "json", "yml",
+        "yaml", "plist", "xcconfig", "sh", "log", "txt", "storyboard", "xib", "strings", "entitlements", "pbxproj", "xcscheme",
+        "gradle", "podspec", "lock", "md", "html", "xml", "metal", "intentdefinition", "xcstrings",
+    ]
+    /// Values that are words of a sentence or code, not a secret.
+    static let notSecretValues: Set<String> = [
+        "null", "nil", "none", "true", "false", "yes", "no", "on", "off", "required", "optional", "undefined", "empty", "unset", "not",
+        "is", "was", "set", "missing", "invalid", "incorrect", "expired", "found", "provided", "given", "specified", "needed", "from",
+        "for", "the", "and", "or", "in", "of", "to", "with", "redacted", "hidden", "masked", "try", "await", "self", "super", "let",
+        "var", "func", "return", "some", "any", "throws", "async", "case", "default", "string", "int", "bool", "data", "url", "date",
+    ]
+    static let keyTriggers = ["secret", "token", "pass", "pwd", "key", "auth", "cred", "private", "sig", "session", "cookie", "dsn",
+                              "myacinfo", "issuer", "cert", "p12", "pfx", "jks", "profile", "provision", "base64", "b64", "pat"]
+
+    /// The words of an identifier: split at `_`, `-`, `.` and case changes (`SecretAccessKey`, `APIKey`), lowercased.
+    static func words(_ key: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let scalars = Array(key.unicodeScalars)
+        func isUpper(_ s: Unicode.Scalar) -> Bool { s >= "A" && s <= "Z" }
+        func isLower(_ s: Unicode.Scalar) -> Bool { (s >= "a" && s <= "z") || (s >= "0" && s <= "9") }
+        for (i, s) in scalars.enumerated() {
+            if s == "_" || s == "-" || s == "." {
+                if !current.isEmpty { words.append(current); current = "" }
+                continue
+            }
+            if isUpper(s), i > 0, !current.isEmpty {
+                let previous = scalars[i - 1]
+                let nextIsLower = i + 1 < scalars.count && scalars[i + 1] >= "a" && scalars[i + 1] <= "z"
+                if isLower(previous) || (isUpper(previous) && nextIsLower) { words.append(current); current = "" }
+            }
+            current.unicodeScalars.append(isUpper(s) ? Unicode.Scalar(s.value + 32)! : s)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    enum KeyKind { case secret, encoded }
+
+    static func kind(ofKey key: String) -> KeyKind? {
+        let w = words(key)
+        guard let last = w.last, !notSecretLastWords.contains(last), !sourceExtensions.contains(last) else { return nil }
+        for (i, word) in w.enumerated() {
+            if secretWords.contains(word) { return .secret }
+            if word == "key", i > 0, keyQualifiers.contains(w[i - 1]) { return .secret }
+            if word == "id", i > 0, w[i - 1] == "issuer" { return .secret }
+        }
+        if w.contains(where: encodedWords.contains) { return .encoded }
+        return nil
+    }
+
+    static func keyedValue(_ m: Match) -> NSRange? {
+        guard let key = m.group("k"), let kind = kind(ofKey: key), let raw = m.group("v"), var range = unquoted(m, "v") else { return nil }
+        let quoted = raw.first == "\"" || raw.first == "'"
+        var value = m.text.substring(with: range)
+        // In a query string or a connection string the value ends at the next parameter.
+        if !quoted, let keyRange = m.range("k"), keyRange.location > 0,
+           ["?", "&", ";"].contains(m.text.substring(with: NSRange(location: keyRange.location - 1, length: 1))),
+           let cut = value.firstIndex(where: { $0 == "&" || $0 == ";" || $0 == "#" }) {
+            value = String(value[..<cut])
+            range.length = (value as NSString).length
+        }
+        guard !isPlaceholder(value) else { return nil }
+        switch kind {
+        case .encoded:
+            return isLongBase64(value) ? range : nil
+        case .secret:
+            if isPath(value) || value.unicodeScalars.filter(isAlphanumeric).count < 3 || isLineAndColumn(value) { return nil }
+            if notSecretValues.contains(value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;.)"))) { return nil }
+            if !quoted {
+                if looksLikeCode(value, separator: m.group("sep") ?? "") { return nil }
+                // An unquoted value that runs on into `,` or `)` is cut there.
+                if let cut = value.firstIndex(where: { $0 == "," || $0 == ")" }), value[..<cut].count >= 3 {
+                    range.length = (String(value[..<cut]) as NSString).length
+                }
+            }
+            return range
+        }
+    }
+
+    /// Source code rather than a value: a call, an identifier passed on (`token,`), a type (`token: String`).
+    static func looksLikeCode(_ value: String, separator: String) -> Bool {
+        if value.contains("(") || value.hasPrefix("[") || value.hasPrefix("{") { return true }
+        let body = value.trimmingCharacters(in: CharacterSet(charactersIn: "?!,);"))
+        let identifier = !body.isEmpty && body.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "_" || $0 == "." }
+        if identifier, value.hasSuffix(",") || value.hasSuffix(")") { return true }
+        if separator.contains(":"), identifier, let first = body.unicodeScalars.first, first >= "A" && first <= "Z", !body.contains("_") { return true }
+        return false
+    }
+
+    /// `297:22:` after a file name.
+    static func isLineAndColumn(_ v: String) -> Bool {
+        v.unicodeScalars.allSatisfy { ($0 >= "0" && $0 <= "9") || $0 == ":" } && v.contains(":")
+    }
+
+    static func isLongBase64(_ v: String) -> Bool {
+        v.utf8.count >= 32 && v.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "+" || $0 == "/" || $0 == "=" || $0 == "-" || $0 == "_" }
+    }
+
+    /// Long, mixed letters and digits, and more than 3.5 bits a character: a key, not a word or a path.
+    static func isHighEntropy(_ v: String) -> Bool {
+        let scalars = Array(v.unicodeScalars)
+        guard scalars.count >= 20, !v.contains("://"), !isPath(v) else { return false }
+        guard scalars.contains(where: { $0 >= "0" && $0 <= "9" }), scalars.contains(where: { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") }) else { return false }
+        var counts: [Unicode.Scalar: Int] = [:]
+        for s in scalars { counts[s, default: 0] += 1 }
+        let n = Double(scalars.count)
+        let entropy = counts.values.reduce(0.0) { sum, c in
+            let p = Double(c) / n
+            return sum - p * log2(p)
+        }
+        return entropy >= 3.5
+    }
+
+    // MARK: - Blocks of lines
+
+    private static let beginRegex = try! NSRegularExpression(pattern: keyBegin)
+    private static let endRegex = try! NSRegularExpression(pattern: keyEnd)
+
+    /// Whether `line` starts a private key block that it does not end.
+    static func opensPrivateKey(_ line: String) -> Bool {
+        guard Bytes.contains(line, Array("PRIVATE KEY".utf8)) else { return false }
+        let range = NSRange(line.startIndex..., in: line)
+        guard let lastBegin = beginRegex.matches(in: line, range: range).last else { return false }
+        let after = NSRange(location: lastBegin.range.upperBound, length: range.length - lastBegin.range.upperBound)
+        return endRegex.firstMatch(in: line, range: after) == nil
+    }
+
+    /// A line of a PEM body: base64 only (64 characters a line; the last one shorter).
+    static func isBase64Line(_ line: String) -> Bool {
+        let trimmed = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        guard trimmed.count >= 4 else { return false }
+        return trimmed.allSatisfy { b in
+            (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2F || b == 0x3D
+        }
+    }
+
+    /// Where the text after a private key's END marker starts, when `line` has one.
+    static func privateKeyEnd(in line: String) -> String.Index? {
+        guard Bytes.contains(line, Array("PRIVATE KEY".utf8)),
+              let match = endRegex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+              let range = Range(match.range, in: line) else { return nil }
+        return range.upperBound
+    }
+
+    /// fastlane's FASTLANE_SESSION printed as YAML: `- !ruby/object:HTTP::Cookie` then `value: …` lines.
+    static func opensCookieList(_ line: String) -> Bool { Bytes.contains(line, Array("HTTP::Cookie".utf8)) }
+
+    private static let cookieValue = try! NSRegularExpression(pattern: #"^(\s*value:\s*)(\S.*)$"#)
+
+    static func redactCookieValue(_ line: String) -> String? {
+        let ns = line as NSString
+        guard let m = cookieValue.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        return ns.substring(with: m.range(at: 1)) + replacement
+    }
+}
