@@ -83,10 +83,12 @@ final class SecurityPromiseTests: XCTestCase {
             callers.insert(file)
         }
         XCTAssertEqual(callers.filter { $0.hasPrefix("XCMedicKit/Log/") || $0.hasPrefix("XCMedicKit/Scan/") || $0.hasPrefix("XCMedicKit/Catalog/") }, [])
+        // The renderers read the diagnosis through ReportContext, which prepares it with ReportText; the history
+        // store redacts what it writes (`scan --record`), and its report what it prints.
         XCTAssertEqual(callers, [
             "XCMedicKit/Report/Redactor.swift", "XCMedicKit/Report/SecretShapes.swift", "XCMedicKit/Report/ReportText.swift",
-            "XCMedicKit/Report/TerminalReport.swift", "XCMedicKit/Report/GitHubReport.swift", "XCMedicKit/Report/MarkdownReport.swift",
-            "XCMedicKit/Report/JSONReport.swift", "XCMedicKit/Report/JUnitReport.swift", "XCMedicKit/Report/SARIFReport.swift",
+            "XCMedicKit/Report/TerminalReport.swift",
+            "XCMedicKit/History/BuildIdentity.swift", "XCMedicKit/History/HistoryReport.swift", "XCMedicHistory/HistoryStore.swift",
             "XCMedicKit/Bisect/BisectReport.swift", "xcmedic/BisectCommand.swift",
         ])
     }

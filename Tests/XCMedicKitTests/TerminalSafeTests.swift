@@ -55,7 +55,8 @@ final class TerminalSafeTests: XCTestCase {
         // The log's controls reach the finding as they were read: the reports must deal with them.
         XCTAssertTrue(d.findings.contains { $0.message.contains("\u{9B}") && $0.message.contains("\u{8}") })
         let outputs: [(String, String)] = [
-            ("text", Report.render(d, format: .text, options: ReportOptions())),
+            // Wide enough that the summary line is not cut with an ellipsis before the part checked below.
+            ("text", Report.render(d, format: .text, options: ReportOptions(width: 400))),
             ("github", Report.render(d, format: .github, options: ReportOptions())),
             ("markdown", Report.render(d, format: .markdown, options: ReportOptions())),
             ("step summary", Report.stepSummary(d, options: ReportOptions())),

@@ -111,10 +111,32 @@ final class DocsCommandsTests: XCTestCase {
                 XCTAssertTrue(out.contains("Break the build"), out) }),
             ("xcmedic bisect --recover", Check(statuses: [0]) { out, err, _ in
                 XCTAssertTrue((out + err).contains("nothing to recover"), out + err) }),
+            // History: the store (.xcmedic/, kept between commands) fills in the documents' order.
+            ("xcmedic scan --record build.log", Check(statuses: [1]) { out, _, sandbox in
+                XCTAssertTrue(out.contains("Root cause"), out)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: sandbox.appendingPathComponent(".xcmedic/history.sqlite").path)) }),
+            ("xcmedic scan --record \"postgres://", Check(statuses: [1]) { out, err, _ in
+                XCTAssertTrue(out.contains("Root cause"), out)
+                XCTAssertTrue(err.contains("history not recorded"), err) }),
+            ("xcmedic scan --record \"$XCMEDIC_HISTORY\" build.log", Check(statuses: [1]) { out, _, _ in XCTAssertTrue(out.contains("Root cause"), out) }),
+            ("xcmedic history", Check(statuses: [0]) { out, _, _ in XCTAssertTrue(out.contains("Top causes of failed builds"), out) }),
+            // The sandbox recorded builds at its HEAD only: no build at v2.3.0 to count from, said in one line.
+            ("xcmedic history new --since v2.3.0", Check(statuses: [2]) { _, err, _ in XCTAssertTrue(err.contains("no build recorded at v2.3.0"), err) }),
+            ("xcmedic history flaky", Check(statuses: [0]) { out, _, _ in XCTAssertTrue(out.contains("Flaky tests by flip rate"), out) }),
+            ("xcmedic history show 3f9a12c0", Check(statuses: [2]) { _, err, _ in
+                XCTAssertTrue(err.contains("no recorded cause has the fingerprint 3f9a12c0"), err) }),
+            ("xcmedic history --export ndjson", Check(statuses: [0]) { _, _, sandbox in try Self.assertExport(sandbox) }),
+            ("xcmedic history --since 2026-01-01 --export ndjson", Check(statuses: [0]) { _, _, sandbox in try Self.assertExport(sandbox) }),
+            ("xcmedic history prune --older-than 180d", Check(statuses: [0]) { out, _, _ in XCTAssertTrue(out.contains("pruned 0 builds"), out) }),
             ("xcmedic mark-good \"$GITHUB_SHA\"", Check(statuses: [0]) { _, _, sandbox in try Self.assertLastGood(sandbox) }),
             ("xcmedic mark-good \"$CI_COMMIT\"", Check(statuses: [0]) { _, _, sandbox in try Self.assertLastGood(sandbox) }),
         ]
         return checks.filter { command.hasPrefix($0.0) }.max { $0.0.count < $1.0.count }?.1
+    }
+
+    static func assertExport(_ sandbox: URL) throws {
+        let export = try String(contentsOf: sandbox.appendingPathComponent("history.ndjson"), encoding: .utf8)
+        XCTAssertTrue(export.contains(#""schema":"xcmedic.history.export/1""#), export)
     }
 
     static func assertLastGood(_ sandbox: URL) throws {
@@ -136,7 +158,7 @@ final class DocsCommandsTests: XCTestCase {
             }
             // Each command starts from the repository as committed (the bisect and mark-good ones need a clean tree).
             _ = try git(["checkout", "-q", "--", "."], sandbox)
-            _ = try git(["clean", "-qfdx", "-e", "ci_scripts", "-e", "xcmedic.sarif"], sandbox)
+            _ = try git(["clean", "-qfdx", "-e", "ci_scripts", "-e", "xcmedic.sarif", "-e", ".xcmedic"], sandbox)
             _ = try git(["update-ref", "refs/xcmedic/last-good", "v2.3.0"], sandbox)
             let r = try bash(documented.command, in: sandbox)
             XCTAssertTrue(check.statuses.contains(r.status), "\(documented.file): \(documented.command): status \(r.status)\n\(r.stderr)")
@@ -229,6 +251,7 @@ final class DocsCommandsTests: XCTestCase {
         env["PATH"] = bin.path + ":" + CLI.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
         env["GITHUB_SHA"] = try git(["rev-parse", "HEAD"], cwd).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         env["CI_COMMIT"] = env["GITHUB_SHA"]
+        env["XCMEDIC_HISTORY"] = cwd.appendingPathComponent(".xcmedic/history.sqlite").path
         env["XCODEBUILD_OUTPUT"] = home.deletingLastPathComponent().appendingPathComponent("xcodebuild-output.txt").path
         return try CLI.run(["-c", command], environment: env, cwd: cwd, executable: URL(fileURLWithPath: "/bin/bash"))
     }

@@ -58,7 +58,7 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(captures["rule"], "slow-rule")
         XCTAssertTrue(captures["origin"]?.hasSuffix("/.xcmedic.yml") ?? false, "\(captures)")
         XCTAssertEqual(findings.first { $0["rule"] as? String == "rule-timed-out" }?["count"] as? Int, 3, "tried again after it was switched off")
-        let text = try CLI.run(["scan", "build.log"], cwd: dir)
+        let text = try CLI.run(["scan", "build.log"], environment: ["COLUMNS": "400"], cwd: dir)
         XCTAssertTrue(text.stdout.contains("Rule 'slow-rule' from ") && text.stdout.contains(".xcmedic.yml was switched off"), text.stdout)
     }
 

@@ -131,7 +131,7 @@ enum SecretShapes {
             Shape("Apple session cookie", ["myacinfo", "dqsid", "des"], #"(?i)\b(?:myacinfo|dqsid|des[0-9a-f]{20,})=(?<s>[^;\s'"]+)"#),
             // Command-line options.
             Shape("password option", ["pass", "secret", "token", "key", "issuer", "auth"],
-                  #"(?i)(?<![A-Za-z0-9-])--?[a-z0-9_-]*?(?:password|passwd|pass|passphrase|secret|token|api-?key|apikey|api-?issuer|issuer(?:-?id)?|key-?id|storepass|keypass|srcstorepass|deststorepass|auth)(?:=|\s+)"# + value,
+                  #"(?i)(?<![A-Za-z0-9-])--?[a-z0-9_-]*?(?:password|passwd|pass|passphrase|secret|token|api[-_]?key|apikey|api[-_]?issuer|issuer(?:[-_]?id)?|key[-_]?id|storepass|keypass|srcstorepass|deststorepass|auth)(?:=|\s+)"# + value,
                   secret: { m in optionValue(m) }),
             Shape("curl user", ["-u", "--user"], #"\bcurl\b[^\n]*?\s(?:-u|--user)\s*(?<v>"[^"\n]*"|'[^'\n]*'|[^\s'"]+)"#,
                   secret: { m in (m.group("v") ?? "").contains(":") ? unquoted(m, "v") : nil }),
