@@ -280,11 +280,8 @@ public final class Scanner {
             case .matched(let captures):
                 // A message a terminal or a paste cut (`error: reference to var 'stderr'` / `  is not
                 // concurrency-safe …`) is named by what it says whole, not by the rule for any error.
-                if compiled.rule.catchAll, line.header != nil {
-                    let continued = followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: false) }
-                    if !continued.isEmpty,
-                       matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: compiled) { return }
-                }
+                if compiled.rule.catchAll, line.header != nil,
+                   matchContinued(line, indented: false, lineNumber: lineNumber, input: input, skipping: compiled) { return }
                 record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
                 return
             case .timedOut:
@@ -297,11 +294,8 @@ public final class Scanner {
         // passing run with known issues with ✘).
         // A message pasted alone and wrapped mid-sentence (`Non-sendable type 'X' returned by implicitly asynchronous`
         // / ` call to nonisolated function cannot cross actor boundary`) is tried whole.
-        if line.level == nil, line.text.last?.isLetter == true {
-            let continued = followingLines(max: 2).prefix { Scanner.continuesMessage($0) }
-            if !continued.isEmpty,
-               matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: blockRule) { return }
-        }
+        if line.level == nil, line.text.last?.isLetter == true,
+           matchContinued(line, indented: true, lineNumber: lineNumber, input: input, skipping: blockRule) { return }
         // The literal may be on the wrapped part: the line before is then the message's start.
         if line.level == nil, Scanner.continuesMessage(line.raw), let start = previousLine(), start.level == nil,
            start.header == nil, start.text.last?.isLetter == true,
@@ -330,6 +324,13 @@ public final class Scanner {
     private func logLine(_ raw: String, number: Int) -> LogLine {
         guard let record = structured?.line(number), record.kind == .message else { return LogLine(raw: raw) }
         return LogLine(message: raw, level: record.level, location: record.location)
+    }
+
+    /// The rules tried on the line joined with the (up to two) lines below that go on with its message
+    /// (`continuesMessage`); false when none does or no rule names the whole.
+    private func matchContinued(_ line: LogLine, indented: Bool, lineNumber: Int, input: Int, skipping rule: CompiledRule?) -> Bool {
+        let continued = followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: indented) }
+        return !continued.isEmpty && matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: rule)
     }
 
     /// An error line no rule knows may be the first part of a message a terminal or a paste wrapped
