@@ -49,6 +49,8 @@ let package = Package(
         .testTarget(name: "xcmedicCLITests", dependencies: ["xcmedic", "XCMedicKit"]),
         .testTarget(name: "XCMedicHistoryTests", dependencies: ["XCMedicHistory", "XCMedicKit"]),
         // `Benchmarks/history-load.sh`: many concurrent writers recording synthetic builds, then the query times.
+        // `Catalog/embed.sh`: reads Catalog/*.yml with the rule loader and writes the compiled catalog the binary carries.
+        .executableTarget(name: "xcmedic-embed-catalog", dependencies: ["XCMedicKit"], path: "Catalog/Generator"),
         .executableTarget(name: "xcmedic-history-load", dependencies: ["XCMedicHistory", "XCMedicKit"], path: "Benchmarks/HistoryLoad"),
     ],
     swiftLanguageModes: [.v6]

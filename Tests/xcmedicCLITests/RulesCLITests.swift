@@ -9,7 +9,7 @@ final class RulesCLITests: XCTestCase {
         let folder = CLI.repositoryRoot.appendingPathComponent("Catalog")
         let families = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.range(of: #"^\d\d-.*\.yml$"#, options: .regularExpression) != nil }.sorted()
-        XCTAssertEqual(families, EmbeddedCatalog.families.map(\.file))
+        XCTAssertEqual(families, BuiltinCatalog.families.map(\.file))
         for name in families {
             let r = try CLI.run(["rules", "--check", "Catalog/\(name)"])
             XCTAssertEqual(r.status, 0, "\(name): \(r.stdout)\(r.stderr)")

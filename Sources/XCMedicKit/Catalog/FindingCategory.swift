@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// Finding categories: the few names the Swift code itself relies on, and the list of known ones
-/// (`Catalog/categories.yml`, embedded by `Catalog/embed.sh`).
+/// (`Catalog/categories.yml`, compiled into the binary by `Catalog/embed.sh`).
 ///
 /// A rule may use any kebab-case category; `xcmedic rules --check` warns about one that is not known,
 /// and every built-in rule's category is known (`CatalogTests`).
@@ -25,7 +25,7 @@ public enum FindingCategory {
     /// The known categories, with their one-line descriptions, in the order of `Catalog/categories.yml`.
     public static func known() throws -> [(name: String, description: String)] { try cache.get() }
 
-    private static let cache = Result { try load(yaml: EmbeddedCatalog.categories, origin: "builtin:categories") }
+    private static let cache = Result { try CatalogCompiler.decodeCategories(CompiledCatalog.categories, origin: "builtin:categories") }
 
     /// Reads a categories file: a mapping of kebab-case category name to a one-line description.
     static func load(yaml: String, origin: String) throws -> [(name: String, description: String)] {

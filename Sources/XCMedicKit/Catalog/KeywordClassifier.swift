@@ -11,11 +11,30 @@ public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is
 
     public let entries: [Entry]
 
-    /// The built-in list, parsed once per process.
+    /// The built-in list (`Catalog/keywords.yml`, compiled by `Catalog/embed.sh`), its words compiled once per process.
     public static func builtin() throws -> KeywordClassifier { try cache.get() }
-    private static let cache = Result { try KeywordClassifier(yaml: EmbeddedCatalog.keywords, origin: "builtin:keywords") }
+    private static let cache = Result {
+        try KeywordClassifier(entries: CatalogCompiler.decodeKeywords(CompiledCatalog.keywords, origin: "builtin:keywords"), origin: "builtin:keywords")
+    }
 
     public init(yaml: String, origin: String) throws {
+        try self.init(entries: Self.entries(yaml: yaml, origin: origin), origin: origin)
+    }
+
+    /// Categories and their words, each word compiled (case-insensitive, `^` and `$` at line ends).
+    init(entries list: [(category: String, words: [String])], origin: String) throws {
+        entries = try list.map { entry in
+            Entry(category: entry.category, words: try entry.words.map { pattern in
+                do { return try NSRegularExpression(pattern: pattern, options: [.caseInsensitive, .anchorsMatchLines]) } catch {
+                    throw RuleFileError(file: origin, problem: "invalid regular expression: \(pattern)")
+                }
+            })
+        }
+    }
+
+    /// Reads a keywords file: a list of `category` and `words`, every word a regular expression that
+    /// compiles and passes `RegexSafety`.
+    static func entries(yaml: String, origin: String) throws -> [(category: String, words: [String])] {
         let root: Node?
         do { root = try Yams.compose(yaml: yaml, .basic) } catch {
             throw RuleFileError(file: origin, problem: "invalid YAML: \(error)")
@@ -23,23 +42,24 @@ public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is
         guard let list = root?.sequence else {
             throw RuleFileError(file: origin, line: root?.mark?.line, problem: "expected a list of `category` and `words`")
         }
-        entries = try list.map { node in
+        return try list.map { node in
             guard let map = node.mapping, let category = map["category"]?.scalar?.string,
                   let words = map["words"]?.sequence, !words.isEmpty else {
                 throw RuleFileError(file: origin, line: node.mark?.line, problem: "each entry needs a `category` and a non-empty list of `words`")
             }
-            let compiled = try words.map { word -> NSRegularExpression in
+            let patterns = try words.map { word -> String in
                 guard let pattern = word.scalar?.string else {
                     throw RuleFileError(file: origin, line: word.mark?.line, problem: "each word is a regular expression")
                 }
                 if let risk = RegexSafety.catastrophicRisk(in: pattern) {
                     throw RuleFileError(file: origin, line: word.mark?.line, problem: risk)
                 }
-                do { return try NSRegularExpression(pattern: pattern, options: [.caseInsensitive, .anchorsMatchLines]) } catch {
+                do { _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive, .anchorsMatchLines]) } catch {
                     throw RuleFileError(file: origin, line: word.mark?.line, problem: "invalid regular expression: \(pattern)")
                 }
+                return pattern
             }
-            return Entry(category: category, words: compiled)
+            return (category, patterns)
         }
     }
 
