@@ -2840,7 +2840,7 @@ Importing the signing certificate into the keychain failed\0\
 codesign-certificate\0\
 error\0\
 cause\0\
-3\0\
+4\0\
 failed during PKCS12 import\0\
 MAC verification failed during PKCS12 import(?: \\(wrong password\\?\\))?\0\
 0\0\
@@ -2849,6 +2849,9 @@ A keychain with the same name already exists\0\
 0\0\
 passphrase you entered is not correct\0\
 (?:security: (?<call>\\w+): )?The user name or passphrase you entered is not correct\0\
+0\0\
+security: SecKeychainItemImport: \0\
+security: SecKeychainItemImport: (?!The specified item already exists)(?<reason>\\S.*)$\0\
 0\0\
 0\0\
 +\0\
@@ -2873,7 +2876,7 @@ fastlane run setup_ci\0\
 -\0\
 -\0\
 0\0\
-3\0\
+4\0\
 security: SecKeychainItemImport: MAC verification failed during PKCS12 import (wrong password?)\0\
 +\0\
 security import of a .p12 written by OpenSSL 3 (quoted in several public CI troubleshooting notes; errSecPkcs12VerifyFailure's text)\0\
@@ -2890,6 +2893,12 @@ https://github.com/status-im/status-legacy/issues/8745 (fastlane match on CI; th
 1\0\
 call\0\
 SecKeychainItemSetAccessWithPassword\0\
+security: SecKeychainItemImport: Unknown format in import.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/13242 (match importing a certificate on CI)\0\
+1\0\
+reason\0\
+Unknown format in import.\0\
 1\0\
 security: SecKeychainItemImport: The specified item already exists in the keychain.\0\
 -\0\
@@ -6405,7 +6414,7 @@ Pods are not installed or out of date (Podfile.lock vs Manifest.lock)\0\
 cocoapods\0\
 error\0\
 cause\0\
-4\0\
+6\0\
 The sandbox is not in sync with the Podfile.lock\0\
 The sandbox is not in sync with the Podfile\\.lock\0\
 0\0\
@@ -6417,6 +6426,12 @@ nable to open configuration settings file\0\
 0\0\
 Unable to load contents of file list\0\
 Unable to load contents of file list: ['‘][^'’]*Target Support Files/Pods-\0\
+0\0\
+unable to open file\0\
+/Target Support Files/[^:]+\\.xcconfig(?::\\d+:\\d+)?: (?:error: )?unable to open file\0\
+0\0\
+unable to open file (in target\0\
+unable to open file \\(in target [\"“][^\"”]+[\"”] in project [\"“]Pods[\"”]\\)\0\
 0\0\
 0\0\
 +\0\
@@ -6439,7 +6454,7 @@ If Pods/ is cached, key the cache on Podfile.lock\0\
 -\0\
 1\0\
 https://guides.cocoapods.org/using/using-cocoapods.html\0\
-4\0\
+7\0\
 unable to open configuration settings file Pods-Runner.release.xcconfig:1\0\
 +\0\
 Flutter's issue list on Xcode Cloud when pod install did not run\0\
@@ -6456,8 +6471,23 @@ error: The sandbox is not in sync with the Podfile.lock. Run 'pod install' or up
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L597 (SAMPLE_PODS_ERROR)\0\
 0\0\
-1\0\
+error: /Users/syndicate/Desktop/iosu-master/Pods/Target Support Files/Pods-iosu/Pods-iosu.debug.xcconfig: unable to open file (in target \"iosu\" in project \"iosu\") (in target 'iosu')\0\
++\0\
+https://github.com/imxieyi/iosu/issues/2\0\
+0\0\
+:-1: /Users/zjm/Downloads/VKVideoPlayer-master/Pods/Target Support Files/Pods/Pods.debug.xcconfig: unable to open file (in target \"VKVideoPlayer\" in project \"VKVideoPlayer\") (in target 'VKVideoPlayer')\0\
++\0\
+https://github.com/viki-org/VKVideoPlayer/issues/87 (Xcode's issue navigator)\0\
+0\0\
+/Users/admin/Desktop/sg-dev/sundar-gutka-react/ios/Pods/Target Support Files/ReactCommon/ReactCommon.debug.xcconfig:1:1: error: unable to open file (in target \"ReactCommon\" in project \"Pods\")\0\
++\0\
+https://github.com/KhalisFoundation/sundar-gutka-react/issues/88 (React Native)\0\
+0\0\
+2\0\
 Pod installation complete! There are 12 dependencies from the Podfile and 14 total pods installed.\0\
+-\0\
+0\0\
+error: /Users/me/App/Config/Shared.xcconfig: unable to open file (in target 'App')\0\
 -\0\
 0\0\
 0\0\
@@ -8115,7 +8145,7 @@ error\0\
 cause\0\
 1\0\
 version of the compiler\0\
-[Mm]odule file was created by (?<which>a newer|an older) version of the compiler(?:; rebuild ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] and try again)?(?:: (?<path>\\S+))?\0\
+(?:[Mm]odule file|[Cc]ompiled module) was created (?:by|using) (?<which>a newer|an older|a different|newer|older) version of the compiler(?: ['‘\"“`](?<version>[^'’\"”`]*)['’\"”`])?(?:; rebuild ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] and try again)?(?:: (?<path>\\S+))?\0\
 0\0\
 0\0\
 +\0\
@@ -8134,7 +8164,7 @@ xcodebuild -version\0\
 -\0\
 -\0\
 0\0\
-1\0\
+5\0\
 /Users/mark/code/LightSwordX/LightSwordX/ViewController.Servers.swift:10:8: Module file was created by an older version of the compiler; rebuild 'SINQ' and try again: /Users/mark/code/LightSwordX/SINQ.framework/Modules/SINQ.swiftmodule/x86_64.swiftmodule\0\
 +\0\
 https://github.com/UnsignedInt8/LightSwordX/issues/5\0\
@@ -8145,6 +8175,44 @@ path\0\
 /Users/mark/code/LightSwordX/SINQ.framework/Modules/SINQ.swiftmodule/x86_64.swiftmodule\0\
 which\0\
 an older\0\
+Compiled module was created by a different version of the compiler '5.8.0.124.5'; rebuild 'MobileMessaging' and try again\0\
++\0\
+https://github.com/infobip/mobile-messaging-cordova-plugin/issues/27 (Xcode 15)\0\
+3\0\
+module\0\
+MobileMessaging\0\
+version\0\
+5.8.0.124.5\0\
+which\0\
+a different\0\
+Compiled module was created by a different version of the compiler '5.10.0.13'; rebuild 'SnapKit' and try again: /Users/---/Library/Developer/Xcode/DerivedData/JSUHealth-gzoidshnbhnulyakhlkexdaoubyo/Index.noindex/Build/Products/Debug-iphonesimulator/SnapKit.framework/Modules/SnapKit.swiftmodule/arm64-apple-ios-simulator.swiftmodule.\0\
++\0\
+https://github.com/SnapKit/SnapKit/issues/821 (Carthage)\0\
+3\0\
+module\0\
+SnapKit\0\
+version\0\
+5.10.0.13\0\
+which\0\
+a different\0\
+Compiled module was created by a different version of the compiler ''; rebuild 'ContentfulPersistence' and try again:\0\
++\0\
+https://github.com/contentful/contentful-persistence.swift/issues/161 (Xcode 15.3)\0\
+3\0\
+module\0\
+ContentfulPersistence\0\
+version\0\
+\0\
+which\0\
+a different\0\
+Module file was created using older version of the compiler; rebuild 'Just' and try again: ...\0\
++\0\
+https://github.com/dduan/Just/issues/21 (Xcode 7)\0\
+2\0\
+module\0\
+Just\0\
+which\0\
+older\0\
 1\0\
 Using the newest version of the compiler\0\
 -\0\
@@ -8585,7 +8653,7 @@ A compiler backtrace (the compiler crashed)\0\
 compiler-crash\0\
 error\0\
 cause\0\
-4\0\
+5\0\
   0x0000\0\
 ^\\d+\\s+swift-frontend\\s+0x[0-9a-fA-F]+\\s\0\
 0\0\
@@ -8593,7 +8661,10 @@ cause\0\
 ^\\d+\\s+swiftc?\\s{2,}0x[0-9a-fA-F]+\\s\0\
 0\0\
 swift-frontend+0x\0\
-^#\\d+ 0x[0-9a-fA-F]+ \\(?\\S*/swift-frontend\\+0x\0\
+^#\\d+ 0x[0-9a-fA-F]+ (?:[^(\\s][^\\n]*? )?\\(?\\S*/swift-frontend\\+0x\0\
+0\0\
+\"swift-frontend\" crashed\0\
+^Thread \\d+ \"swift-frontend\" crashed:\0\
 0\0\
   0x0000\0\
 ^\\d+\\s+clang(?:\\+\\+)?\\s{2,}0x[0-9a-fA-F]+\\s\0\
@@ -8613,7 +8684,7 @@ rm -rf ~/Library/Developer/Xcode/DerivedData\0\
 -\0\
 -\0\
 0\0\
-3\0\
+5\0\
 4  swift                    0x00000001082d5ddf (anonymous namespace)::SILGenConformance::visitAbstractStorageDecl(swift::AbstractStorageDecl*) + 31\0\
 +\0\
 Xcode 7 to 9, when the frontend binary was `swift` (an archive's SILGen crash)\0\
@@ -8626,8 +8697,22 @@ frame layout of an Xcode 26 swift-frontend crash (Tests/Corpus c047 and c051 sho
 +\0\
 Linux swift-frontend backtrace frame (Tests/Corpus c021)\0\
 0\0\
-1\0\
+#30 0x0000555cf65b5ec0 swift::mainEntry(int, char const**) (/home/katei/.local/share/swiftly/toolchains/main-snapshot-2025-09-12/usr/bin/swift-frontend+0xcd0ec0)\0\
++\0\
+https://github.com/swiftwasm/JavaScriptKit/issues/449 (a main-snapshot swift-frontend crash on Linux, symbolised frames)\0\
+0\0\
+Thread 0 \"swift-frontend\" crashed:\0\
++\0\
+https://github.com/swiftwasm/JavaScriptKit/issues/449 (the backtracer report after the frames)\0\
+0\0\
+3\0\
 0  libswiftCore.dylib  0x00000001a0b2c3d4 $ss17_assertionFailure + 172\0\
+-\0\
+0\0\
+#4 0x00007f2425dd2d90 __libc_start_call_main ./csu/../sysdeps/nptl/libc_start_call_main.h:58:16\0\
+-\0\
+0\0\
+Thread 1 \"MyAppPackageTests.xctest\" crashed:\0\
 -\0\
 0\0\
 0\0\
@@ -10641,7 +10726,7 @@ XCTest assertion message without its test line\0\
 test-failure\0\
 error\0\
 cause\0\
-7\0\
+8\0\
 , XCT\0\
 ^(?<test>\\w+), (?<message>XCT\\w+ failed\\b.*)$\0\
 0\0\
@@ -10662,6 +10747,9 @@ XCTAssert\0\
 0\0\
 XCTUnwrap failed\0\
 ^(?<message>XCTUnwrap failed\\b.*)$\0\
+0\0\
+failed - expected to \0\
+^\\s*failed - (?<message>expected to .+)$\0\
 0\0\
 0\0\
 +\0\
@@ -10698,8 +10786,11 @@ xcpretty's failure summary of a Quick/Nimble expectation (Nimble's \"expected to
 1\0\
 test\0\
 testExpectTwoItems\0\
-2\0\
+3\0\
     XCTAssertEqual(self.viewModel.numberOfWalksForPriceText(25), \"20 passeios de R$25\")\0\
+-\0\
+0\0\
+Test Case '-[AppTests testLogin]' failed - expected to be rerun\0\
 -\0\
 0\0\
 testExample, passed\0\
