@@ -166,7 +166,13 @@ public enum CatalogCompiler {
         var table: [String] = []
         for file in families {
             let family = familyName(file: file)
-            let rules = try RuleLoader.load(yaml: try text(file), origin: "builtin:\(family)")
+            let rules: [Rule]
+            do {
+                rules = try RuleLoader.load(yaml: try text(file), origin: "builtin:\(family)")
+            } catch var error as RuleFileError {
+                error.file = folder.appendingPathComponent(file).path // the file to fix, not the rules' origin
+                throw error
+            }
             let identifier = swiftIdentifier(family)
             out += "    /// Catalog/\(file): \(rules.count) rule\(rules.count == 1 ? "" : "s")\n"
             out += "    static let \(identifier) = \(swiftLiteral(try encode(rules: rules)))\n"
