@@ -54,6 +54,31 @@ extension SQLBackend {
     func execute(_ sql: String, _ binds: SQLValue...) async throws -> [SQLRow] { try await execute(sql, binds) }
 }
 
+/// A connection whose every statement must be answered within `seconds`: a server that stops answering (or
+/// a lock nobody gives up) ends in `StoreError.unavailable`, with the connection closed, never in a wait
+/// without end. The databases' own lock timeouts (`busy_timeout`, `lock_timeout`) are shorter, so a lock
+/// held too long fails as the database says it.
+final class DeadlineBackend: SQLBackend {
+    let inner: any SQLBackend
+    let seconds: Double
+
+    init(_ inner: any SQLBackend, seconds: Double) {
+        self.inner = inner
+        self.seconds = seconds
+    }
+
+    var dialect: SQLDialect { inner.dialect }
+
+    func execute(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        let inner = self.inner
+        return try await Deadline.run(seconds: seconds, what: "the store", abort: { await inner.close() }) {
+            try await inner.execute(sql, binds)
+        }
+    }
+
+    func close() async { await inner.close() }
+}
+
 /// Logs of the database clients are not xcmedic's output.
 let quietLogger = Logger(label: "xcmedic.history", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -132,6 +157,8 @@ final class PostgresBackend: SQLBackend {
     let dialect = SQLDialect.postgres
     private let connection: PostgresConnection
 
+    /// `connectTimeout` bounds the connection and the server's handshake (postgres-nio closes the channel at
+    /// the deadline) and is the server's `lock_timeout`: a statement waiting longer for a lock fails.
     static func connect(_ url: PostgresURL, connectTimeout: Double) async throws -> PostgresBackend {
         var configuration: PostgresConnection.Configuration
         if let socket = url.unixSocket {
@@ -149,7 +176,8 @@ final class PostgresBackend: SQLBackend {
             configuration = .init(host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls)
         }
         configuration.options.connectTimeout = .milliseconds(Int64(connectTimeout * 1000))
-        configuration.options.additionalStartupParameters = [("application_name", "xcmedic")]
+        configuration.options.additionalStartupParameters = [("application_name", "xcmedic"),
+                                                             ("lock_timeout", String(max(1, Int(connectTimeout * 1000))))]
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: quietLogger)
         return PostgresBackend(connection: connection)
     }

@@ -38,16 +38,9 @@ struct HistoryOptions: ParsableArguments {
         let location = try location()
         let timeout = HistoryCLI.timeout()
         do {
-            return try Blocking.run(timeout: 600) {
-                let store = try await HistoryStore.open(location, create: create, timeout: timeout)
-                do {
-                    let value = try await body(store)
-                    await store.close()
-                    return value
-                } catch {
-                    await store.close()
-                    throw error
-                }
+            // A question about a large store may take a while; a server silent for a minute is gone.
+            return try Blocking.run {
+                try await HistoryStore.using(location, create: create, timeout: timeout, answerTimeout: max(60, timeout * 2), body)
             }
         } catch let error as StoreError {
             throw CLIError(error.description)
