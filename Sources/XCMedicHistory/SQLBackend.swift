@@ -107,8 +107,18 @@ final class SQLiteBackend: SQLBackend {
         let backend = SQLiteBackend(connection: connection, threadPool: pool)
         do {
             try await backend.execute("PRAGMA busy_timeout = \(Int(busyTimeout * 1000))")
-            // WAL: readers never block the writer; many jobs on one machine can share the file.
-            _ = try await backend.execute("PRAGMA journal_mode = WAL")
+            // WAL: readers never block the writer; many jobs on one machine can share the file. Switching a
+            // new file to WAL needs it alone, and there SQLite answers "busy" at once, without its busy
+            // handler, when another connection is opening it too: tried again until the timeout.
+            let deadline = Date().addingTimeInterval(busyTimeout)
+            while true {
+                do {
+                    _ = try await backend.execute("PRAGMA journal_mode = WAL")
+                    break
+                } catch let error as SQLiteError where error.reason == .busy && Date() < deadline {
+                    try await Task.sleep(nanoseconds: 5_000_000)
+                }
+            }
             try await backend.execute("PRAGMA synchronous = NORMAL")
             try await backend.execute("PRAGMA foreign_keys = ON")
         } catch {

@@ -257,6 +257,23 @@ final class SQLiteHistoryStoreTests: XCTestCase {
     func testConcurrentWriters() throws { try behaviour().concurrentWriters() }
     func testNewerSchemaIsRefused() throws { try behaviour().newerSchemaIsRefused() }
 
+    /// Many jobs opening a new store file at the same moment: every one opens it. Switching a new file to
+    /// WAL needs it alone, and SQLite answers "busy" at once there, without waiting (a job of
+    /// testConcurrentWriters failed so, 1 run in 30).
+    func testManyOpenANewFileAtOnce() throws {
+        for round in 0..<15 {
+            let location = TestStores.sqlite(in: try temporaryDirectory("sqlite-open-\(round)"))
+            try Blocking.run {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<12 {
+                        group.addTask { try await HistoryStore.using(location, timeout: 30) { _ in } }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+        }
+    }
+
     /// Another process holding the write lock: recording gives up after the timeout with a warning.
     func testLockedStoreIsAWarningNotAFailure() throws {
         let directory = try temporaryDirectory("sqlite-locked")
