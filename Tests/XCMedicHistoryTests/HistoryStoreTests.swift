@@ -227,6 +227,28 @@ struct StoreBehaviour {
         XCTAssertEqual(top.causes.map(\.builds), [120, 120])
     }
 
+    /// Another connection holding a lock (`lock`'s statements) that recording needs: recording gives up after
+    /// the timeout with one warning that `says` why, and the scan's findings are unchanged.
+    func lockedStoreIsAWarning(lock: [String], says: String) throws {
+        let location = self.location
+        let holder = try Blocking.run { () -> HistoryStore in
+            let store = try await HistoryStore.open(location)
+            for sql in lock { try await store.backend.execute(sql) }
+            return store
+        }
+        defer { _ = try? Blocking.run { _ = try? await holder.backend.execute("ROLLBACK"); await holder.close() } }
+        let diagnosis = try HistoryLogs.diagnosis(HistoryLogs.missingModule())
+        var warnings: [String] = []
+        let started = Date()
+        let result = HistoryRecorder.record(diagnosis, to: location, as: BuildIdentity(repository: "acme/app", commit: "abc"), window: 20,
+                                            toolVersion: "test", timeout: 0.5) { warnings.append($0) }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings.first?.contains(says) ?? false, "\(warnings)")
+        XCTAssertNil(result.history)
+        XCTAssertEqual(result.findings.map(\.rule), diagnosis.findings.map(\.rule))
+    }
+
     /// A store written by a newer xcmedic is left alone.
     func newerSchemaIsRefused() throws {
         let store = try open()
@@ -276,24 +298,7 @@ final class SQLiteHistoryStoreTests: XCTestCase {
 
     /// Another process holding the write lock: recording gives up after the timeout with a warning.
     func testLockedStoreIsAWarningNotAFailure() throws {
-        let directory = try temporaryDirectory("sqlite-locked")
-        let location = TestStores.sqlite(in: directory)
-        let holder = try Blocking.run { () -> HistoryStore in
-            let store = try await HistoryStore.open(location)
-            try await store.backend.execute("BEGIN IMMEDIATE")
-            return store
-        }
-        defer { _ = try? Blocking.run { _ = try? await holder.backend.execute("ROLLBACK"); await holder.close() } }
-        let diagnosis = try HistoryLogs.diagnosis(HistoryLogs.missingModule())
-        var warnings: [String] = []
-        let started = Date()
-        let result = HistoryRecorder.record(diagnosis, to: location, as: BuildIdentity(repository: "acme/app"), window: 20,
-                                            toolVersion: "test", timeout: 0.5) { warnings.append($0) }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
-        XCTAssertEqual(warnings.count, 1)
-        XCTAssertTrue(warnings[0].contains("locked"), warnings[0])
-        XCTAssertNil(result.history)
-        XCTAssertEqual(result.findings.map(\.rule), diagnosis.findings.map(\.rule))
+        try behaviour().lockedStoreIsAWarning(lock: ["BEGIN IMMEDIATE"], says: "locked")
     }
 }
 
@@ -315,23 +320,7 @@ final class PostgresHistoryStoreTests: XCTestCase {
     /// Another session holding a lock the record needs: the server's lock timeout ends the wait, and the
     /// scan gets its warning (PostgreSQL has no lock timeout of its own: without one this waits forever).
     func testALockHeldElsewhereIsAWarningNotAWait() throws {
-        let database = try TestStores.postgres()
-        addTeardownBlock { TestStores.dropPostgres(database.name) }
-        let location = database.location
-        let holder = try Blocking.run { () -> HistoryStore in
-            let store = try await HistoryStore.open(location)
-            try await store.backend.execute("BEGIN")
-            try await store.backend.execute("LOCK TABLE builds IN ACCESS EXCLUSIVE MODE")
-            return store
-        }
-        defer { _ = try? Blocking.run { _ = try? await holder.backend.execute("ROLLBACK"); await holder.close() } }
-        let diagnosis = try HistoryLogs.diagnosis(HistoryLogs.missingModule())
-        var warnings: [String] = []
-        let result = HistoryRecorder.record(diagnosis, to: location, as: BuildIdentity(repository: "acme/app", commit: "abc"), window: 20,
-                                            toolVersion: "test", timeout: 1) { warnings.append($0) }
-        XCTAssertNil(result.history)
-        XCTAssertEqual(warnings.count, 1)
-        XCTAssertTrue(warnings.first?.contains("lock timeout") ?? false, "\(warnings)")
+        try behaviour().lockedStoreIsAWarning(lock: ["BEGIN", "LOCK TABLE builds IN ACCESS EXCLUSIVE MODE"], says: "lock timeout")
     }
 
     /// A server that stops answering in the middle of a session: the statement waiting for it ends at the
