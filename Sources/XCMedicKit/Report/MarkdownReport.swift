@@ -135,11 +135,11 @@ public struct MarkdownReport: Sendable {
 }
 
 /// Escaping for GitHub-flavoured Markdown.
-enum Markdown {
+public enum Markdown {
     /// Inline text: the ASCII punctuation that starts markup inside a line is backslash-escaped (CommonMark
     /// allows escaping any of it), so `<script>`, `[x](y)`, `&lt;`, `$math$`, `|` in a table cell or `*`
     /// stay text; line breaks become spaces so a table row stays one row.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
