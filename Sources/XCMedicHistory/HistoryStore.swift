@@ -28,7 +28,7 @@ public final class HistoryStore: Sendable {
 
     /// Connects (a SQLite file is created, with its folder, only when `create`), and brings the schema
     /// up to date. `timeout` bounds the wait for a connection (the server's handshake included) and for
-    /// another writer's lock; `answerTimeout` (default: twice `timeout`) the wait for any statement's answer,
+    /// another writer's lock; `answerTimeout` (default: twice `timeout`, at least a second more) the wait for any statement's answer,
     /// after which the connection is closed. No operation on the store waits without end.
     public static func open(_ location: StoreLocation, create: Bool = true, timeout: Double = 10, answerTimeout: Double? = nil) async throws -> HistoryStore {
         let answer = answerTimeout ?? max(timeout * 2, timeout + 1)
