@@ -140,7 +140,7 @@ enum HistoryLoad {
 
         let latencies = Latencies()
         let began = Date()
-        try Blocking.run(timeout: 86_400) {
+        try Blocking.run {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for writer in 0..<arguments.writers {
                     group.addTask {
@@ -164,10 +164,10 @@ enum HistoryLoad {
                      Double(arguments.builds) / elapsed, ms(percentile(latencies.all, 0.5)), ms(percentile(latencies.all, 0.99))))
 
         // The questions of `xcmedic history`, on the full store.
-        let store = try Blocking.run(timeout: 600) { try await HistoryStore.open(location, create: false, timeout: 60) }
+        let store = try Blocking.run { try await HistoryStore.open(location, create: false, timeout: 60) }
         let now = start.addingTimeInterval(span)
         let month = HistoryScope(since: now.addingTimeInterval(-30 * 86_400))
-        let top = try Blocking.run(timeout: 600) { try await store.topCauses(month) }
+        let top = try Blocking.run { try await store.topCauses(month) }
         let fingerprint = top.causes.first?.fingerprint ?? "0"
         let (_, midBuild) = build(arguments.builds * 2 / 3)
 
@@ -175,7 +175,7 @@ enum HistoryLoad {
             var times: [Double] = []
             for _ in 0..<arguments.repeats {
                 let t = Date()
-                try Blocking.run(timeout: 600) { try await body() }
+                try Blocking.run { try await body() }
                 times.append(Date().timeIntervalSince(t))
             }
             print("\(name.padding(toLength: 58, withPad: " ", startingAt: 0)) p50 \(ms(percentile(times, 0.5)).padding(toLength: 10, withPad: " ", startingAt: 0)) p99 \(ms(percentile(times, 0.99)))")
@@ -194,9 +194,9 @@ enum HistoryLoad {
         try measure("history --since 1d --export ndjson (to /dev/null)") {
             _ = try await store.exportNDJSON(HistoryScope(since: now.addingTimeInterval(-86_400))) { _ in }
         }
-        let flaky = try Blocking.run(timeout: 600) { try await store.flakyTests(month) }
+        let flaky = try Blocking.run { try await store.flakyTests(month) }
         print("top causes in 30 days: \(top.causes.count) listed of \(top.failedBuilds) failed builds; flaky tests: \(flaky.tests.count)")
-        _ = try Blocking.run(timeout: 60) { await store.close() }
+        _ = try Blocking.run { await store.close() }
 
     }
 }

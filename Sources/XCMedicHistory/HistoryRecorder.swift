@@ -1,27 +1,32 @@
 import Foundation
 import XCMedicKit
 
-/// Runs async store work from the synchronous CLI, with a deadline.
+/// Runs async store work from the synchronous CLI.
+///
+/// Every wait inside the store has its own bound (the connection's deadline, the databases' lock
+/// timeouts, `DeadlineBackend` for an answer), so the work always ends and is waited for to its end: no
+/// task is left behind holding a connection or a lock. The calling thread must not be one of the
+/// concurrency pool's (the CLI's main thread; a test's), or the work could wait for the thread it blocks.
 public enum Blocking {
     private final class Box<T>: @unchecked Sendable {
         var result: Result<T, any Error>?
     }
 
-    /// Waits for `body` on the calling thread (never one of the concurrency pool's); after `timeout`
-    /// seconds gives up with `StoreError.unavailable`, leaving the task to be cancelled.
-    public static func run<T: Sendable>(timeout: Double, _ body: @escaping @Sendable () async throws -> T) throws -> T {
+    public static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        // On a thread of the pool (inside a task) the wait could hold the very thread the work needs: with
+        // one CPU the pool has one thread. Refused rather than risked.
+        if withUnsafeCurrentTask(body: { $0 != nil }) {
+            throw StoreError.unavailable("the store was used from inside a task, where waiting for it could stall it")
+        }
         let box = Box<T>()
         let done = DispatchSemaphore(value: 0)
-        let task = Task {
+        Task.detached {
             let result: Result<T, any Error>
             do { result = .success(try await body()) } catch { result = .failure(error) }
             box.result = result
             done.signal()
         }
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            task.cancel()
-            throw StoreError.unavailable("no answer within \(Int(timeout))s")
-        }
+        done.wait()
         return try box.result!.get()
     }
 }
@@ -33,15 +38,9 @@ public enum HistoryRecorder {
     public static func record(_ diagnosis: Diagnosis, to location: StoreLocation, as identity: BuildIdentity, window: Int,
                               toolVersion: String, timeout: Double, warning: (String) -> Void) -> Diagnosis {
         do {
-            return try Blocking.run(timeout: timeout + 5) {
-                let store = try await HistoryStore.open(location, create: true, timeout: timeout)
-                do {
-                    let result = try await store.record(diagnosis, as: identity, window: window, toolVersion: toolVersion)
-                    await store.close()
-                    return result
-                } catch {
-                    await store.close()
-                    throw error
+            return try Blocking.run {
+                try await HistoryStore.using(location, create: true, timeout: timeout) { store in
+                    try await store.record(diagnosis, as: identity, window: window, toolVersion: toolVersion)
                 }
             }
         } catch {

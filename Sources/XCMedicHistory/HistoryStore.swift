@@ -12,9 +12,26 @@ public final class HistoryStore: Sendable {
         self.location = location
     }
 
+    /// Opens the store, runs `body` and closes the store, whatever `body` does.
+    public static func using<T: Sendable>(_ location: StoreLocation, create: Bool = true, timeout: Double = 10, answerTimeout: Double? = nil,
+                                          _ body: @Sendable (HistoryStore) async throws -> T) async throws -> T {
+        let store = try await open(location, create: create, timeout: timeout, answerTimeout: answerTimeout)
+        do {
+            let value = try await body(store)
+            await store.close()
+            return value
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
     /// Connects (a SQLite file is created, with its folder, only when `create`), and brings the schema
-    /// up to date. `timeout` bounds the wait for a connection or for another writer's lock.
-    public static func open(_ location: StoreLocation, create: Bool = true, timeout: Double = 10) async throws -> HistoryStore {
+    /// up to date. `timeout` bounds the wait for a connection (the server's handshake included) and for
+    /// another writer's lock; `answerTimeout` (default: twice `timeout`, at least a second more) the wait for any statement's answer,
+    /// after which the connection is closed. No operation on the store waits without end.
+    public static func open(_ location: StoreLocation, create: Bool = true, timeout: Double = 10, answerTimeout: Double? = nil) async throws -> HistoryStore {
+        let answer = answerTimeout ?? max(timeout * 2, timeout + 1)
         let backend: any SQLBackend
         switch location {
         case .sqlite(let path):
@@ -36,7 +53,7 @@ public final class HistoryStore: Sendable {
                 throw StoreError.unavailable("cannot connect to \(url): \(HistoryStore.describe(error))")
             }
         }
-        let store = HistoryStore(backend: backend, location: location)
+        let store = HistoryStore(backend: DeadlineBackend(backend, seconds: answer), location: location)
         do {
             try await store.migrate()
         } catch {

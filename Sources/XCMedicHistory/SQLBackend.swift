@@ -54,6 +54,31 @@ extension SQLBackend {
     func execute(_ sql: String, _ binds: SQLValue...) async throws -> [SQLRow] { try await execute(sql, binds) }
 }
 
+/// A connection whose every statement must be answered within `seconds`: a server that stops answering (or
+/// a lock nobody gives up) ends in `StoreError.unavailable`, with the connection closed, never in a wait
+/// without end. The databases' own lock timeouts (`busy_timeout`, `lock_timeout`) are shorter, so a lock
+/// held too long fails as the database says it.
+final class DeadlineBackend: SQLBackend {
+    let inner: any SQLBackend
+    let seconds: Double
+
+    init(_ inner: any SQLBackend, seconds: Double) {
+        self.inner = inner
+        self.seconds = seconds
+    }
+
+    var dialect: SQLDialect { inner.dialect }
+
+    func execute(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        let inner = self.inner
+        return try await Deadline.run(seconds: seconds, what: "the store", abort: { await inner.close() }) {
+            try await inner.execute(sql, binds)
+        }
+    }
+
+    func close() async { await inner.close() }
+}
+
 /// Logs of the database clients are not xcmedic's output.
 let quietLogger = Logger(label: "xcmedic.history", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -82,8 +107,18 @@ final class SQLiteBackend: SQLBackend {
         let backend = SQLiteBackend(connection: connection, threadPool: pool)
         do {
             try await backend.execute("PRAGMA busy_timeout = \(Int(busyTimeout * 1000))")
-            // WAL: readers never block the writer; many jobs on one machine can share the file.
-            _ = try await backend.execute("PRAGMA journal_mode = WAL")
+            // WAL: readers never block the writer; many jobs on one machine can share the file. Switching a
+            // new file to WAL needs it alone, and there SQLite answers "busy" at once, without its busy
+            // handler, when another connection is opening it too: tried again until the timeout.
+            let deadline = Date().addingTimeInterval(busyTimeout)
+            while true {
+                do {
+                    _ = try await backend.execute("PRAGMA journal_mode = WAL")
+                    break
+                } catch let error as SQLiteError where error.reason == .busy && Date() < deadline {
+                    try await Task.sleep(nanoseconds: 5_000_000)
+                }
+            }
             try await backend.execute("PRAGMA synchronous = NORMAL")
             try await backend.execute("PRAGMA foreign_keys = ON")
         } catch {
@@ -132,6 +167,8 @@ final class PostgresBackend: SQLBackend {
     let dialect = SQLDialect.postgres
     private let connection: PostgresConnection
 
+    /// `connectTimeout` bounds the connection and the server's handshake (postgres-nio closes the channel at
+    /// the deadline) and is the server's `lock_timeout`: a statement waiting longer for a lock fails.
     static func connect(_ url: PostgresURL, connectTimeout: Double) async throws -> PostgresBackend {
         var configuration: PostgresConnection.Configuration
         if let socket = url.unixSocket {
@@ -149,7 +186,8 @@ final class PostgresBackend: SQLBackend {
             configuration = .init(host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls)
         }
         configuration.options.connectTimeout = .milliseconds(Int64(connectTimeout * 1000))
-        configuration.options.additionalStartupParameters = [("application_name", "xcmedic")]
+        configuration.options.additionalStartupParameters = [("application_name", "xcmedic"),
+                                                             ("lock_timeout", String(max(1, Int(connectTimeout * 1000))))]
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: quietLogger)
         return PostgresBackend(connection: connection)
     }

@@ -38,16 +38,9 @@ struct HistoryOptions: ParsableArguments {
         let location = try location()
         let timeout = HistoryCLI.timeout()
         do {
-            return try Blocking.run(timeout: 600) {
-                let store = try await HistoryStore.open(location, create: create, timeout: timeout)
-                do {
-                    let value = try await body(store)
-                    await store.close()
-                    return value
-                } catch {
-                    await store.close()
-                    throw error
-                }
+            // A question about a large store may take a while; a server silent for a minute is gone.
+            return try Blocking.run {
+                try await HistoryStore.using(location, create: create, timeout: timeout, answerTimeout: max(60, timeout * 2), body)
             }
         } catch let error as StoreError {
             throw CLIError(error.description)
@@ -58,6 +51,22 @@ struct HistoryOptions: ParsableArguments {
 
     var scopeRepository: String { repository ?? "" }
     var scopeBranch: String { branch ?? "" }
+
+    /// Asks the store and prints the answer in the chosen format.
+    func answer<T: Sendable>(_ ask: @escaping @Sendable (HistoryStore) async throws -> T, _ render: (HistoryReport) -> (T) -> String) throws {
+        let value = try withStore(ask)
+        try HistoryCLI.write(render(HistoryReport(format: format))(value))
+    }
+}
+
+/// `--since` of the questions about a window of builds (top causes, flaky tests).
+struct HistoryWindow: ParsableArguments {
+    @Option(help: "Builds since a duration ago (30d, 12h, 2w) or a date (2026-11-01).")
+    var since = "30d"
+
+    func scope(_ options: HistoryOptions) throws -> HistoryScope {
+        HistoryScope(since: try HistoryCLI.time(since, option: "--since"), repository: options.scopeRepository, branch: options.scopeBranch)
+    }
 }
 
 enum HistoryCLI {
@@ -111,9 +120,7 @@ struct HistoryTop: ParsableCommand {
     )
 
     @OptionGroup var options: HistoryOptions
-
-    @Option(help: "Builds since a duration ago (30d, 12h, 2w) or a date (2026-11-01).")
-    var since = "30d"
+    @OptionGroup var window: HistoryWindow
 
     @Option(help: "Causes listed.")
     var limit = 20
@@ -122,16 +129,14 @@ struct HistoryTop: ParsableCommand {
     var export: ExportFormat?
 
     func run() throws {
-        let scope = HistoryScope(since: try HistoryCLI.time(since, option: "--since"), repository: options.scopeRepository, branch: options.scopeBranch)
+        let scope = try window.scope(options), limit = self.limit
         if export != nil {
             _ = try options.withStore { store in
                 try await store.exportNDJSON(scope) { line in try HistoryCLI.write(line) }
             }
             return
         }
-        let limit = self.limit
-        let top = try options.withStore { store in try await store.topCauses(scope, limit: limit) }
-        try HistoryCLI.write(HistoryReport(format: options.format).render(top))
+        try options.answer({ try await $0.topCauses(scope, limit: limit) }, HistoryReport.render)
     }
 }
 
@@ -161,15 +166,14 @@ struct HistoryNew: ParsableCommand {
             throw CLIError("--since \(since): not a date, a duration, or a revision git knows here")
         }
         let revision = commit
-        let new = try options.withStore { store in
+        try options.answer({ store in
             var after = given
             if after == nil {
                 after = try await store.lastBuildTime(atCommit: revision, repository: repository)
                 guard after != nil else { throw StoreError.notFound("no build recorded at \(label) (\(revision.prefix(12)))") }
             }
             return try await store.newCauses(since: label, after: after!, repository: repository, branch: branch, limit: limit)
-        }
-        try HistoryCLI.write(HistoryReport(format: options.format).render(new))
+        }, HistoryReport.render)
     }
 }
 
@@ -180,18 +184,14 @@ struct HistoryFlaky: ParsableCommand {
     )
 
     @OptionGroup var options: HistoryOptions
-
-    @Option(help: "Builds since a duration ago (30d, 12h, 2w) or a date (2026-11-01).")
-    var since = "30d"
+    @OptionGroup var window: HistoryWindow
 
     @Option(help: "Tests listed.")
     var limit = 50
 
     func run() throws {
-        let scope = HistoryScope(since: try HistoryCLI.time(since, option: "--since"), repository: options.scopeRepository, branch: options.scopeBranch)
-        let limit = self.limit
-        let flaky = try options.withStore { store in try await store.flakyTests(scope, limit: limit) }
-        try HistoryCLI.write(HistoryReport(format: options.format).render(flaky))
+        let scope = try window.scope(options), limit = self.limit
+        try options.answer({ try await $0.flakyTests(scope, limit: limit) }, HistoryReport.render)
     }
 }
 
@@ -211,8 +211,7 @@ struct HistoryShow: ParsableCommand {
 
     func run() throws {
         let fingerprint = self.fingerprint, repository = options.scopeRepository, limit = self.limit
-        let timeline = try options.withStore { store in try await store.timeline(fingerprint, repository: repository, limit: limit) }
-        try HistoryCLI.write(HistoryReport(format: options.format).render(timeline))
+        try options.answer({ try await $0.timeline(fingerprint, repository: repository, limit: limit) }, HistoryReport.render)
     }
 }
 

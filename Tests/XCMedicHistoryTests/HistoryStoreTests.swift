@@ -13,10 +13,10 @@ struct StoreBehaviour {
 
     func open() throws -> HistoryStore {
         let location = self.location
-        return try Blocking.run(timeout: 60) { try await HistoryStore.open(location) }
+        return try Blocking.run { try await HistoryStore.open(location) }
     }
 
-    func close(_ store: HistoryStore) { _ = try? Blocking.run(timeout: 30) { await store.close() } }
+    func close(_ store: HistoryStore) { _ = try? Blocking.run { await store.close() } }
 
     @discardableResult
     func record(_ store: HistoryStore, _ log: String, commit: String, branch: String = "main", build: String, hours: Double,
@@ -24,7 +24,7 @@ struct StoreBehaviour {
         let diagnosis = try HistoryLogs.diagnosis(log)
         let identity = BuildIdentity(service: "github-actions", repository: repository, branch: branch, commit: commit, job: "CI/test",
                                      buildID: build, buildNumber: build, attempt: attempt, time: at(hours))
-        return try Blocking.run(timeout: 60) { try await store.record(diagnosis, as: identity) }
+        return try Blocking.run { try await store.record(diagnosis, as: identity) }
     }
 
     func cause(_ d: Diagnosis) throws -> Finding {
@@ -91,7 +91,7 @@ struct StoreBehaviour {
         try record(store, HistoryLogs.failingTest(), commit: "0ddba11002", build: "301", hours: 1, repository: "acme/other")
 
         let since = at(-1)
-        let flaky = try Blocking.run(timeout: 60) { try await store.flakyTests(HistoryScope(since: since)) }
+        let flaky = try Blocking.run { try await store.flakyTests(HistoryScope(since: since)) }
         XCTAssertEqual(flaky.tests.count, 1, "\(flaky.tests)")
         let t = try XCTUnwrap(flaky.tests.first)
         XCTAssertEqual(t.repository, "acme/app")
@@ -114,7 +114,7 @@ struct StoreBehaviour {
         try record(store, HistoryLogs.missingModule() + "\n" + HistoryLogs.failingTest(), commit: "4444444dddd", build: "5", hours: 4)
 
         let scope = HistoryScope(since: at(-1), repository: "acme/app")
-        let top = try Blocking.run(timeout: 60) { try await store.topCauses(scope) }
+        let top = try Blocking.run { try await store.topCauses(scope) }
         XCTAssertEqual(top.builds, 5)
         XCTAssertEqual(top.failedBuilds, 4)
         XCTAssertEqual(top.causes.map(\.builds), [3, 2])
@@ -123,30 +123,30 @@ struct StoreBehaviour {
         XCTAssertEqual(top.causes[1].subject, "test=LoginTests/testLogin")
 
         // Only the window counts.
-        let late = try Blocking.run(timeout: 60) { try await store.topCauses(HistoryScope(since: self.at(2.5))) }
+        let late = try Blocking.run { try await store.topCauses(HistoryScope(since: self.at(2.5))) }
         XCTAssertEqual(late.builds, 2)
         XCTAssertEqual(late.causes.map(\.builds), [1, 1])
 
-        let commitTime = try Blocking.run(timeout: 60) { try await store.lastBuildTime(atCommit: "1111111", repository: "acme/app") }
+        let commitTime = try Blocking.run { try await store.lastBuildTime(atCommit: "1111111", repository: "acme/app") }
         XCTAssertEqual(commitTime, at(0))
-        let new = try Blocking.run(timeout: 60) { try await store.newCauses(since: "1111111", after: commitTime!, repository: "acme/app") }
+        let new = try Blocking.run { try await store.newCauses(since: "1111111", after: commitTime!, repository: "acme/app") }
         XCTAssertEqual(new.causes.map(\.subject), ["test=LoginTests/testLogin"])
         XCTAssertEqual(new.causes.first?.firstBuild?.label, "#3")
-        let none = try Blocking.run(timeout: 60) { try await store.newCauses(since: "x", after: self.at(2), repository: "acme/app") }
+        let none = try Blocking.run { try await store.newCauses(since: "x", after: self.at(2), repository: "acme/app") }
         XCTAssertEqual(none.causes, [])
-        let unknown = try Blocking.run(timeout: 60) { try await store.lastBuildTime(atCommit: "9999", repository: "") }
+        let unknown = try Blocking.run { try await store.lastBuildTime(atCommit: "9999", repository: "") }
         XCTAssertNil(unknown)
 
         let fingerprint = top.causes[0].fingerprint
-        let timeline = try Blocking.run(timeout: 60) { try await store.timeline(String(fingerprint.prefix(6)), limit: 2) }
+        let timeline = try Blocking.run { try await store.timeline(String(fingerprint.prefix(6)), limit: 2) }
         XCTAssertEqual(timeline.cause.fingerprint, fingerprint)
         XCTAssertEqual(timeline.cause.builds, 3)
         XCTAssertEqual(timeline.entries.map(\.build.label), ["#5", "#2"])
         XCTAssertEqual(timeline.entries.first?.status, "failed")
-        XCTAssertThrowsError(try Blocking.run(timeout: 60) { try await store.timeline("ffffffffffff") })
+        XCTAssertThrowsError(try Blocking.run { try await store.timeline("ffffffffffff") })
 
         let lines = LinesBox()
-        let count = try Blocking.run(timeout: 60) { try await store.exportNDJSON(HistoryScope(since: self.at(-1))) { lines.append($0) } }
+        let count = try Blocking.run { try await store.exportNDJSON(HistoryScope(since: self.at(-1))) { lines.append($0) } }
         XCTAssertEqual(count, 5)
         let records = try lines.values.map { try JSONDecoder().decode(ExportRecord.self, from: Data($0.utf8)) }
         XCTAssertEqual(records.map(\.build.number), ["1", "2", "3", "4", "5"])
@@ -156,9 +156,9 @@ struct StoreBehaviour {
         XCTAssertEqual(records[2].failures.first?.test, "LoginTests/testLogin")
         XCTAssertTrue(lines.values.allSatisfy { $0.hasSuffix("\n") && !$0.dropLast().contains("\n") })
 
-        let pruned = try Blocking.run(timeout: 60) { try await store.prune(olderThan: self.at(1.5)) }
+        let pruned = try Blocking.run { try await store.prune(olderThan: self.at(1.5)) }
         XCTAssertEqual(pruned, 2)
-        let after = try Blocking.run(timeout: 60) { try await store.topCauses(HistoryScope(since: self.at(-1))) }
+        let after = try Blocking.run { try await store.topCauses(HistoryScope(since: self.at(-1))) }
         XCTAssertEqual(after.builds, 3)
         XCTAssertEqual(after.causes.first?.subject, "test=LoginTests/testLogin")
         XCTAssertEqual(after.causes.map(\.builds), [2, 1], "the test keeps builds #3 and #5, the module only #5")
@@ -174,9 +174,9 @@ struct StoreBehaviour {
         XCTAssertEqual(try cause(again).history?.recentBuilds, 1)
         let diagnosis = try HistoryLogs.diagnosis(HistoryLogs.missingModule())
         for _ in 0..<2 {
-            _ = try Blocking.run(timeout: 60) { try await store.record(diagnosis, as: BuildIdentity(repository: "acme/app", branch: "main", time: self.at(1))) }
+            _ = try Blocking.run { try await store.record(diagnosis, as: BuildIdentity(repository: "acme/app", branch: "main", time: self.at(1))) }
         }
-        let top = try Blocking.run(timeout: 60) { try await store.topCauses(HistoryScope(since: self.at(-1))) }
+        let top = try Blocking.run { try await store.topCauses(HistoryScope(since: self.at(-1))) }
         XCTAssertEqual(top.builds, 3)
     }
 
@@ -188,8 +188,8 @@ struct StoreBehaviour {
         let log = "/Users/runner/work/app/app/Sources/Odd.swift:7:1: error: fetching with \(token) was refused\n** BUILD FAILED **\n"
         let identity = BuildIdentity(repository: "https://x-access-token:\(token)@github.com/acme/app.git", branch: "main", commit: "abc", time: at(0))
         let diagnosis = try HistoryLogs.diagnosis(log)
-        _ = try Blocking.run(timeout: 60) { try await store.record(diagnosis, as: identity) }
-        let rows = try Blocking.run(timeout: 60) {
+        _ = try Blocking.run { try await store.record(diagnosis, as: identity) }
+        let rows = try Blocking.run {
             try await store.backend.execute("SELECT f.message, f.subject, f.fingerprint, b.repository FROM findings f JOIN builds b ON b.id = f.build_id")
         }
         XCTAssertEqual(rows.count, 1)
@@ -204,7 +204,7 @@ struct StoreBehaviour {
         let location = self.location
         let diagnosis = try HistoryLogs.diagnosis(HistoryLogs.missingModule() + "\n" + HistoryLogs.failingTest())
         let base = t0
-        try Blocking.run(timeout: 300) {
+        try Blocking.run {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for writer in 0..<8 {
                     group.addTask {
@@ -222,18 +222,40 @@ struct StoreBehaviour {
         }
         let store = try open()
         defer { close(store) }
-        let top = try Blocking.run(timeout: 60) { try await store.topCauses(HistoryScope(since: base.addingTimeInterval(-1))) }
+        let top = try Blocking.run { try await store.topCauses(HistoryScope(since: base.addingTimeInterval(-1))) }
         XCTAssertEqual(top.builds, 120)
         XCTAssertEqual(top.causes.map(\.builds), [120, 120])
+    }
+
+    /// Another connection holding a lock (`lock`'s statements) that recording needs: recording gives up after
+    /// the timeout with one warning that `says` why, and the scan's findings are unchanged.
+    func lockedStoreIsAWarning(lock: [String], says: String) throws {
+        let location = self.location
+        let holder = try Blocking.run { () -> HistoryStore in
+            let store = try await HistoryStore.open(location)
+            for sql in lock { try await store.backend.execute(sql) }
+            return store
+        }
+        defer { _ = try? Blocking.run { _ = try? await holder.backend.execute("ROLLBACK"); await holder.close() } }
+        let diagnosis = try HistoryLogs.diagnosis(HistoryLogs.missingModule())
+        var warnings: [String] = []
+        let started = Date()
+        let result = HistoryRecorder.record(diagnosis, to: location, as: BuildIdentity(repository: "acme/app", commit: "abc"), window: 20,
+                                            toolVersion: "test", timeout: 0.5) { warnings.append($0) }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings.first?.contains(says) ?? false, "\(warnings)")
+        XCTAssertNil(result.history)
+        XCTAssertEqual(result.findings.map(\.rule), diagnosis.findings.map(\.rule))
     }
 
     /// A store written by a newer xcmedic is left alone.
     func newerSchemaIsRefused() throws {
         let store = try open()
-        _ = try Blocking.run(timeout: 60) { try await store.backend.execute("INSERT INTO xcmedic_schema (version, applied_at) VALUES (99, 0)") }
+        _ = try Blocking.run { try await store.backend.execute("INSERT INTO xcmedic_schema (version, applied_at) VALUES (99, 0)") }
         close(store)
         let location = self.location
-        XCTAssertThrowsError(try Blocking.run(timeout: 60) { try await HistoryStore.open(location) }) { error in
+        XCTAssertThrowsError(try Blocking.run { try await HistoryStore.open(location) }) { error in
             XCTAssertEqual(error as? StoreError, .newerSchema(found: 99, known: Schema.currentVersion))
         }
     }
@@ -257,26 +279,26 @@ final class SQLiteHistoryStoreTests: XCTestCase {
     func testConcurrentWriters() throws { try behaviour().concurrentWriters() }
     func testNewerSchemaIsRefused() throws { try behaviour().newerSchemaIsRefused() }
 
+    /// Many jobs opening a new store file at the same moment: every one opens it. Switching a new file to
+    /// WAL needs it alone, and SQLite answers "busy" at once there, without waiting (a job of
+    /// testConcurrentWriters failed so, 1 run in 30).
+    func testManyOpenANewFileAtOnce() throws {
+        for round in 0..<15 {
+            let location = TestStores.sqlite(in: try temporaryDirectory("sqlite-open-\(round)"))
+            try Blocking.run {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<12 {
+                        group.addTask { try await HistoryStore.using(location, timeout: 30) { _ in } }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+        }
+    }
+
     /// Another process holding the write lock: recording gives up after the timeout with a warning.
     func testLockedStoreIsAWarningNotAFailure() throws {
-        let directory = try temporaryDirectory("sqlite-locked")
-        let location = TestStores.sqlite(in: directory)
-        let holder = try Blocking.run(timeout: 30) { () -> HistoryStore in
-            let store = try await HistoryStore.open(location)
-            try await store.backend.execute("BEGIN IMMEDIATE")
-            return store
-        }
-        defer { _ = try? Blocking.run(timeout: 30) { _ = try? await holder.backend.execute("ROLLBACK"); await holder.close() } }
-        let diagnosis = try HistoryLogs.diagnosis(HistoryLogs.missingModule())
-        var warnings: [String] = []
-        let started = Date()
-        let result = HistoryRecorder.record(diagnosis, to: location, as: BuildIdentity(repository: "acme/app"), window: 20,
-                                            toolVersion: "test", timeout: 0.5) { warnings.append($0) }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
-        XCTAssertEqual(warnings.count, 1)
-        XCTAssertTrue(warnings[0].contains("locked"), warnings[0])
-        XCTAssertNil(result.history)
-        XCTAssertEqual(result.findings.map(\.rule), diagnosis.findings.map(\.rule))
+        try behaviour().lockedStoreIsAWarning(lock: ["BEGIN IMMEDIATE"], says: "locked")
     }
 }
 
@@ -295,6 +317,36 @@ final class PostgresHistoryStoreTests: XCTestCase {
     func testConcurrentWriters() throws { try behaviour().concurrentWriters() }
     func testNewerSchemaIsRefused() throws { try behaviour().newerSchemaIsRefused() }
 
+    /// Another session holding a lock the record needs: the server's lock timeout ends the wait, and the
+    /// scan gets its warning (PostgreSQL has no lock timeout of its own: without one this waits forever).
+    func testALockHeldElsewhereIsAWarningNotAWait() throws {
+        try behaviour().lockedStoreIsAWarning(lock: ["BEGIN", "LOCK TABLE builds IN ACCESS EXCLUSIVE MODE"], says: "lock timeout")
+    }
+
+    /// A server that stops answering in the middle of a session: the statement waiting for it ends at the
+    /// answer deadline (twice the timeout), the connection is closed, and nothing waits on after it.
+    func testAServerSilentInTheMiddleOfASessionIsGivenUp() throws {
+        let database = try TestStores.postgres()
+        addTeardownBlock { TestStores.dropPostgres(database.name) }
+        var components = try XCTUnwrap(URLComponents(string: database.url))
+        let proxy = try FreezingProxy(to: try XCTUnwrap(components.port))
+        defer { proxy.stop() }
+        components.port = proxy.port
+        let location = try StoreLocation.resolve(components.string!, environment: [:], root: "/")
+        let store = try Blocking.run { try await HistoryStore.open(location, timeout: 1) }
+        proxy.freeze()
+        let diagnosis = try HistoryLogs.diagnosis(HistoryLogs.missingModule())
+        let started = Date()
+        XCTAssertThrowsError(try Blocking.run { try await store.record(diagnosis, as: BuildIdentity(repository: "acme/app")) }) { error in
+            XCTAssertEqual(error as? StoreError, .unavailable("the store: no answer within 2s"))
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+        try Blocking.run { await store.close() }
+        let end = Date().addingTimeInterval(10)
+        while !proxy.closedByClient, Date() < end { usleep(20_000) }
+        XCTAssertTrue(proxy.closedByClient, "the connection to the silent server was left open")
+    }
+
     /// A wrong password or a server that is not there: a warning that never shows the password.
     func testUnreachableServerIsAWarningWithoutTheCredential() throws {
         guard let base = TestStores.postgresURL else { throw XCTSkip("XCMEDIC_TEST_POSTGRES_URL is not set") }
@@ -312,5 +364,65 @@ final class PostgresHistoryStoreTests: XCTestCase {
             XCTAssertFalse(warnings[0].contains("wrong-secret-Pa55word"), warnings[0])
             XCTAssertTrue(warnings[0].contains("postgres://xcmedic@127.0.0.1:"), warnings[0])
         }
+    }
+}
+
+/// A store that does not answer: recording ends in the one warning within a bounded time, and leaves
+/// nothing behind (the connection is closed, no task still waits on it).
+final class UnansweringStoreTests: XCTestCase {
+    func testAServerThatAcceptsAndNeverAnswersIsAWarning() throws {
+        let server = try SilentServer()
+        defer { server.stop() }
+        let diagnosis = try HistoryLogs.diagnosis(HistoryLogs.missingModule())
+        // sslmode=disable: the client sends its startup message and waits for the server's; prefer: it asks for TLS first.
+        for mode in ["disable", "prefer"] {
+            let location = try StoreLocation.resolve("postgres://ci:Hunter2Secret@127.0.0.1:\(server.port)/history?sslmode=\(mode)", environment: [:], root: "/")
+            var warnings: [String] = []
+            let started = Date()
+            let result = HistoryRecorder.record(diagnosis, to: location, as: BuildIdentity(repository: "acme/app"), window: 20,
+                                                toolVersion: "test", timeout: 1) { warnings.append($0) }
+            let elapsed = Date().timeIntervalSince(started)
+            XCTAssertNil(result.history)
+            XCTAssertEqual(result.findings.map(\.rule), diagnosis.findings.map(\.rule))
+            XCTAssertEqual(warnings.count, 1, "\(warnings)")
+            XCTAssertTrue(warnings.first?.hasPrefix("history not recorded in postgres://ci@127.0.0.1:\(server.port)/history: ") ?? false, "\(warnings)")
+            XCTAssertFalse(warnings.joined().contains("Hunter2Secret"))
+            // The bound is the connection's deadline (1 s); a loaded machine gets room, a wait without end does not.
+            XCTAssertLessThan(elapsed, 30, "sslmode=\(mode)")
+        }
+        XCTAssertGreaterThanOrEqual(server.connections, 2, "the client reached the server")
+        XCTAssertTrue(server.closedByPeer(within: 10), "a connection to the silent server was left open")
+    }
+
+    /// A deadline that passes closes the connection, which ends the work waiting on it.
+    func testADeadlineClosesTheConnectionAndEndsTheWork() throws {
+        let closed = LinesBox()
+        let started = Date()
+        XCTAssertThrowsError(try Blocking.run {
+            try await Deadline.run(seconds: 0.2, what: "the store", abort: { closed.append("closed") }) {
+                // Work that ends only when cancelled or when its connection is closed, as a query to a silent server.
+                while closed.values.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+                throw StoreError.unavailable("connection closed")
+            }
+        }) { error in
+            XCTAssertEqual(error as? StoreError, .unavailable("the store: no answer within 0.2s"))
+        }
+        XCTAssertEqual(closed.values, ["closed"])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+        XCTAssertEqual(try Blocking.run { try await Deadline.run(seconds: 30, what: "x", abort: {}) { 42 } }, 42)
+    }
+
+    /// Waiting for the store on a thread of the concurrency pool could stall the pool; it is refused.
+    func testBlockingInsideATaskIsRefused() throws {
+        let refused = expectation(description: "refused")
+        Task.detached {
+            do {
+                _ = try Blocking.run { 1 }
+            } catch let error as StoreError {
+                XCTAssertTrue(error.description.contains("inside a task"), error.description)
+                refused.fulfill()
+            }
+        }
+        wait(for: [refused], timeout: 60)
     }
 }

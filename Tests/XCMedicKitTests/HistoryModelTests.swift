@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 @testable import XCMedicKit
 
 final class FingerprintTests: XCTestCase {
@@ -144,8 +147,146 @@ final class HistoryReportFactsTests: XCTestCase {
 
     func testWithoutAStoreReportsAreUnchanged() throws {
         let d = try ReportFixtures.diagnosis("/tmp/a/App.swift:3:8: error: no such module 'Alamofire'\n** BUILD FAILED **\n")
-        for format in [ReportFormat.text, .markdown, .json] {
-            XCTAssertFalse(Report.render(d, format: format, options: ReportOptions()).lowercased().contains("history"), "\(format)")
+        for format in HistoryReportFactsTests.formats {
+            let report = Report.render(d, format: format, options: ReportOptions()).lowercased()
+            XCTAssertFalse(report.contains("history") || report.contains("flaky"), "\(format)")
         }
+    }
+
+    // MARK: The three formats for machines and CI pages
+
+    static let failingTestLog = """
+        Test Case '-[AppTests.LoginTests testLogin]' started.
+        /Users/runner/work/app/app/Tests/AppTests/LoginTests.swift:21: error: -[AppTests.LoginTests testLogin] : XCTAssertEqual failed: ("1") is not equal to ("2")
+        Test Case '-[AppTests.LoginTests testLogin]' failed (0.012 seconds).
+        ** TEST FAILED **
+        """
+
+    static let formats: [ReportFormat] = [.text, .markdown, .json, .github, .junit, .sarif]
+    static let firstSeen = "recurring since #100 (aaaaaaa on main, 2026-11-18)"
+    static let recent = "in 3 of the last 20 builds on main"
+    static let flaky = "flaky: LoginTests/testLogin failed in 2 and passed in 1 builds of aaaaaaa"
+
+    /// A failing test with what a store would say of it: recurring, new since the last green build, flaky.
+    private func recordedTestFailure(branch: String = "main") throws -> Diagnosis {
+        var d = try ReportFixtures.diagnosis(HistoryReportFactsTests.failingTestLog)
+        let first = BuildRef(label: "#100", commit: "aaaaaaa1111", branch: branch, time: Date(timeIntervalSince1970: 1_795_000_000))
+        let indices = FailureSignature.failureIndices(of: d)
+        XCTAssertFalse(indices.isEmpty)
+        for i in indices {
+            d.findings[i].history = CauseHistory(fingerprint: "0123456789abcdef", firstSeen: first, recurring: true, newInThisBuild: true,
+                                                 buildsWithCause: 3, recentBuilds: 20, branch: branch,
+                                                 flaky: FlakyEvidence(test: "LoginTests/testLogin", commit: "aaaaaaa1111", failed: 2, passed: 1))
+        }
+        d.history = BuildHistory(build: BuildRef(label: "#120", commit: "bbbbbbb", branch: branch, time: Date(timeIntervalSince1970: 1_795_100_000)),
+                                 store: ".xcmedic/history.sqlite")
+        return d
+    }
+
+    /// A passing build of a commit on which the test failed before.
+    private func recordedPass() throws -> Diagnosis {
+        var d = try ReportFixtures.diagnosis("Test Case '-[AppTests.LoginTests testLogin]' passed (0.004 seconds).\n** TEST SUCCEEDED **\n")
+        d.history = BuildHistory(build: BuildRef(label: "#121", commit: "aaaaaaa1111", branch: "main", time: Date(timeIntervalSince1970: 1_795_100_000)),
+                                 store: ".xcmedic/history.sqlite",
+                                 passedAfterFailing: [FlakyEvidence(test: "LoginTests/testLogin", commit: "aaaaaaa1111", failed: 2, passed: 1)])
+        return d
+    }
+
+    func testEveryFormatSaysFirstSeenRecentNewAndFlaky() throws {
+        let d = try recordedTestFailure()
+        for format in HistoryReportFactsTests.formats {
+            let report = Report.render(d, format: format, options: ReportOptions(width: 400))
+            // JSON carries the facts as fields (docs/xcmedic.schema.json), the others as the line.
+            let facts = format == .json
+                ? ["\"label\" : \"#100\"", "\"commit\" : \"aaaaaaa1111\"", "2026-11-18", "\"buildsWithCause\" : 3", "\"recentBuilds\" : 20",
+                   "\"newInThisBuild\" : true", "\"passed\" : 1"]
+                : ["#100", "aaaaaaa", "2026-11-18", HistoryReportFactsTests.recent, "new in this build", HistoryReportFactsTests.flaky]
+            for fact in facts {
+                XCTAssertTrue(report.contains(fact), "\(format) lacks \(fact):\n\(report)")
+            }
+        }
+    }
+
+    func testGitHubAnnotationCarriesTheHistoryLine() throws {
+        let github = GitHubReport().render(try recordedTestFailure())
+        let annotations = github.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        XCTAssertFalse(annotations.isEmpty, github)
+        for annotation in annotations {
+            XCTAssertTrue(annotation.contains("%0AHistory: new in this build · \(HistoryReportFactsTests.firstSeen) · \(HistoryReportFactsTests.recent) · "
+                                              + HistoryReportFactsTests.flaky), String(annotation))
+        }
+        let pass = GitHubReport().render(try recordedPass())
+        XCTAssertTrue(pass.contains("::notice title=Flaky test%3A LoginTests/testLogin::LoginTests/testLogin failed in 2 earlier builds of this commit and passed now."), pass)
+    }
+
+    func testSARIFResultAndRunProperties() throws {
+        let sarif = SARIFReport().render(try recordedTestFailure())
+        XCTAssertEqual(SARIF210.violations(sarif), [], sarif)
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        let withHistory = results.compactMap { ($0["properties"] as? [String: Any])?["history"] as? [String: Any] }
+        XCTAssertFalse(withHistory.isEmpty, sarif)
+        let h = try XCTUnwrap(withHistory.first)
+        let first = try XCTUnwrap(h["firstSeen"] as? [String: Any])
+        XCTAssertEqual(first["label"] as? String, "#100")
+        XCTAssertEqual(first["commit"] as? String, "aaaaaaa1111")
+        XCTAssertEqual(first["time"] as? String, "2026-11-18T11:06:40Z")
+        XCTAssertEqual(h["newInThisBuild"] as? Bool, true)
+        XCTAssertEqual(h["buildsWithCause"] as? Int, 3)
+        XCTAssertEqual(h["recentBuilds"] as? Int, 20)
+        XCTAssertEqual((h["flaky"] as? [String: Any])?["passed"] as? Int, 1)
+        let summary = results.compactMap { ($0["properties"] as? [String: Any])?["historySummary"] as? String }.first
+        XCTAssertEqual(summary, "new in this build · \(HistoryReportFactsTests.firstSeen) · \(HistoryReportFactsTests.recent) · \(HistoryReportFactsTests.flaky)")
+        let build = ((run["properties"] as? [String: Any])?["history"] as? [String: Any])?["build"] as? [String: Any]
+        XCTAssertEqual(build?["label"] as? String, "#120")
+
+        let pass = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SARIFReport().render(try recordedPass()).utf8)) as? [String: Any])
+        let passRun = try XCTUnwrap((pass["runs"] as? [[String: Any]])?.first)
+        let flaky = ((passRun["properties"] as? [String: Any])?["history"] as? [String: Any])?["passedAfterFailing"] as? [[String: Any]]
+        XCTAssertEqual(flaky?.first?["test"] as? String, "LoginTests/testLogin")
+    }
+
+    private func junitProperties(_ element: XMLElement) -> [String: String] {
+        let properties = element.elements(forName: "properties").first?.elements(forName: "property") ?? []
+        return Dictionary(properties.map { ($0.attribute(forName: "name")?.stringValue ?? "", $0.attribute(forName: "value")?.stringValue ?? "") },
+                          uniquingKeysWith: { $1 })
+    }
+
+    func testJUnitTestCasePropertiesAndFailureBody() throws {
+        let xml = JUnitReport().render(try recordedTestFailure())
+        let root = try XCTUnwrap(try XMLDocument(data: Data(xml.utf8), options: []).rootElement())
+        let cases = try root.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
+        let login = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue == "testLogin" }, xml)
+        let properties = junitProperties(login)
+        XCTAssertEqual(properties["xcmedic.history.firstSeen.build"], "#100")
+        XCTAssertEqual(properties["xcmedic.history.firstSeen.commit"], "aaaaaaa1111")
+        XCTAssertEqual(properties["xcmedic.history.firstSeen.date"], "2026-11-18T11:06:40Z")
+        XCTAssertEqual(properties["xcmedic.history.recent"], HistoryReportFactsTests.recent)
+        XCTAssertEqual(properties["xcmedic.history.newInThisBuild"], "true")
+        XCTAssertEqual(properties["xcmedic.flaky"], HistoryReportFactsTests.flaky)
+        let failure = try XCTUnwrap(login.elements(forName: "failure").first?.stringValue)
+        XCTAssertTrue(failure.hasPrefix("History: new in this build · "), failure)
+        let suite = try XCTUnwrap(try root.nodes(forXPath: "//testsuite").first as? XMLElement)
+        XCTAssertEqual(junitProperties(suite)["xcmedic.history.build"], "recorded as build #120 (bbbbbbb on main, 2026-11-19) in .xcmedic/history.sqlite")
+
+        let pass = JUnitReport().render(try recordedPass())
+        let passRoot = try XCTUnwrap(try XMLDocument(data: Data(pass.utf8), options: []).rootElement())
+        let passed = try XCTUnwrap(try passRoot.nodes(forXPath: "//testcase").first as? XMLElement, pass)
+        XCTAssertEqual(junitProperties(passed)["xcmedic.flaky"], "LoginTests/testLogin failed in 2 earlier builds of this commit and passed now", pass)
+        XCTAssertEqual(passed.elements(forName: "system-out").first?.stringValue, "flaky: LoginTests/testLogin failed in 2 earlier builds of this commit and passed now")
+    }
+
+    /// What the store returns is text that leaves xcmedic like any other: redacted, and made safe for terminals.
+    func testHistoryTextIsRedactedAndTerminalSafeInEveryFormat() throws {
+        let token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+        let d = try recordedTestFailure(branch: "fix-\u{1B}]0;pwned\u{07}-token=\(token)")
+        for format in HistoryReportFactsTests.formats {
+            let report = Report.render(d, format: format, options: ReportOptions(width: 400))
+            XCTAssertFalse(report.contains(token), "\(format):\n\(report)")
+            XCTAssertFalse(report.contains("\u{1B}]0;"), "\(format) passes an escape sequence through")
+            XCTAssertTrue(report.contains("fix-"), "\(format)")
+        }
+        XCTAssertTrue(Report.render(d, format: .text, options: ReportOptions(width: 400)).contains("fix-\\u{1B}]0;pwned\\u{7}"))
     }
 }

@@ -87,8 +87,7 @@ final class SecurityPromiseTests: XCTestCase {
         // store redacts what it writes (`scan --record`), and its report what it prints.
         XCTAssertEqual(callers, [
             "XCMedicKit/Report/Redactor.swift", "XCMedicKit/Report/SecretShapes.swift", "XCMedicKit/Report/ReportText.swift",
-            "XCMedicKit/Report/TerminalReport.swift",
-            "XCMedicKit/History/BuildIdentity.swift", "XCMedicKit/History/HistoryReport.swift", "XCMedicHistory/HistoryStore.swift",
+            "XCMedicKit/History/BuildIdentity.swift", "XCMedicHistory/HistoryReport.swift", "XCMedicHistory/HistoryStore.swift",
             "XCMedicKit/Bisect/BisectReport.swift", "xcmedic/BisectCommand.swift",
         ])
     }

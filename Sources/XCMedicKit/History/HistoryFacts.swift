@@ -24,6 +24,11 @@ public struct BuildRef: Sendable, Equatable, Codable {
         about.append(HistoryDates.day(time))
         return "\(label) (\(about.joined(separator: ", ")))"
     }
+
+    /// The same build with `transform` applied to every text (a report's redaction and escaping).
+    public func mapText(_ transform: (String) -> String) -> BuildRef {
+        BuildRef(label: transform(label), commit: transform(commit), branch: transform(branch), time: time, url: transform(url))
+    }
 }
 
 /// A test that failed and passed on one commit.
@@ -43,6 +48,15 @@ public struct FlakyEvidence: Sendable, Equatable, Codable {
 
     public var text: String {
         "flaky: \(test) failed in \(failed) and passed in \(passed) build\(failed + passed == 2 ? "" : "s") of \(String(commit.prefix(7)))"
+    }
+
+    /// For a passing build: `failed in 2 earlier builds of this commit and passed now` (after the test's name).
+    public var passedNowText: String {
+        "failed in \(failed) earlier build\(failed == 1 ? "" : "s") of this commit and passed now"
+    }
+
+    public func mapText(_ transform: (String) -> String) -> FlakyEvidence {
+        FlakyEvidence(test: transform(test), commit: transform(commit), failed: failed, passed: passed)
     }
 }
 
@@ -79,10 +93,22 @@ public struct CauseHistory: Sendable, Equatable, Codable {
         var parts: [String] = []
         if newInThisBuild { parts.append("new in this build") }
         parts.append(recurring ? "recurring since \(firstSeen.text)" : "first seen in this build")
-        let on = branch.isEmpty ? "" : " on \(branch)"
-        parts.append("in \(buildsWithCause) of the last \(recentBuilds) build\(recentBuilds == 1 ? "" : "s")\(on)")
+        parts.append(recentText)
         if let flaky { parts.append(flaky.text) }
         return parts.joined(separator: " · ")
+    }
+
+    /// `in 3 of the last 20 builds on main`.
+    public var recentText: String {
+        "in \(buildsWithCause) of the last \(recentBuilds) build\(recentBuilds == 1 ? "" : "s")\(branch.isEmpty ? "" : " on \(branch)")"
+    }
+
+    public func mapText(_ transform: (String) -> String) -> CauseHistory {
+        var h = self
+        h.firstSeen = firstSeen.mapText(transform)
+        h.branch = transform(branch)
+        h.flaky = flaky?.mapText(transform)
+        return h
     }
 }
 
@@ -102,6 +128,10 @@ public struct BuildHistory: Sendable, Equatable, Codable {
     }
 
     public var text: String { "recorded as build \(build.text) in \(store)" }
+
+    public func mapText(_ transform: (String) -> String) -> BuildHistory {
+        BuildHistory(build: build.mapText(transform), store: transform(store), passedAfterFailing: passedAfterFailing.map { $0.mapText(transform) })
+    }
 }
 
 public enum HistoryDates {

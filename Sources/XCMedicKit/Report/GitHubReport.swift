@@ -23,12 +23,22 @@ public struct GitHubReport: Sendable {
 
     public func render(_ input: Diagnosis) -> String {
         let context = ReportContext(input, redactor: redactor, workspaceRoot: workspaceRoot)
+        let flaky = flakyNotices(context)
         guard !context.diagnosis.findings.isEmpty else {
-            return "xcmedic: no failures found in \(context.inputNames) (\(context.diagnosis.status.rawValue))\n"
+            return "xcmedic: no failures found in \(context.inputNames) (\(context.diagnosis.status.rawValue))\n" + flaky
         }
         // One annotation per distinct finding and place, root causes first, so GitHub's per-step limit on
         // annotations never cuts a cause.
-        return context.annotated.map { annotation($0, context) + "\n" }.joined()
+        return context.annotated.map { annotation($0, context) + "\n" }.joined() + flaky
+    }
+
+    /// With `scan --record`, a passing build's tests that failed earlier on its commit: one notice each.
+    func flakyNotices(_ context: ReportContext) -> String {
+        guard let history = context.diagnosis.history else { return "" }
+        return history.passedAfterFailing.map { flaky in
+            "::notice title=\(GitHubReport.escapeProperty("Flaky test: \(flaky.test)"))::" +
+                GitHubReport.escapeData("\(flaky.test) \(flaky.passedNowText).\n\(history.text)") + "\n"
+        }.joined()
     }
 
     func annotation(_ f: Finding, _ context: ReportContext) -> String {
@@ -55,6 +65,7 @@ public struct GitHubReport: Sendable {
     func message(_ f: Finding, _ context: ReportContext) -> String {
         var lines = [f.message.isEmpty ? f.title : f.message]
         if f.errorInSwift6 { lines.append("A warning in the Swift 5 language mode; an error in Swift 6.") }
+        if let history = f.history { lines.append("History: \(history.text)") }
         for (name, values) in f.collected.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
             let shown = values.prefix(collectedShown).joined(separator: ", ")
             lines.append("\(name): \(shown)\(values.count > collectedShown ? ", … (\(values.count))" : "")")

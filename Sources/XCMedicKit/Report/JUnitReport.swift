@@ -31,6 +31,10 @@ public struct JUnitReport: Sendable {
         var messages: [String] = []
         var details: [String] = []
         var type: String
+        /// With `scan --record`: what the store knows about the failure's cause (the first finding's that has it).
+        var history: CauseHistory?
+        /// With `scan --record`, for a test that passed: it failed in earlier builds of this commit.
+        var passedAfterFailing: FlakyEvidence?
         /// The lines the test ran over (input, first, last; a crashed test to the end): a failure line between
         /// them that names no test is this test's.
         var span: (input: Int, from: Int, to: Int)?
@@ -41,7 +45,20 @@ public struct JUnitReport: Sendable {
     public func render(_ input: Diagnosis) -> String {
         let context = ReportContext(input, redactor: redactor, controls: .escapedByFormat)
         var attached = Set<String>()
-        let tests = testCases(context, attachedCrashes: &attached)
+        var tests = testCases(context, attachedCrashes: &attached)
+        var buildProperties: [(String, String)] = []
+        if let history = context.diagnosis.history {
+            buildProperties.append(("xcmedic.history.build", history.text))
+            for flaky in history.passedAfterFailing {
+                let (suite, name) = TestRunReader.splitTestID(flaky.test)
+                let key = (suite.map(FindingCollector.lastComponent) ?? "", FindingCollector.bareTestName(name))
+                if let i = tests.firstIndex(where: { $0.status == .passed && $0.key.name == key.1 && (key.0.isEmpty || $0.key.suite == key.0) }) {
+                    tests[i].passedAfterFailing = flaky
+                } else {
+                    buildProperties.append(("xcmedic.flaky", "\(flaky.test) \(flaky.passedNowText)"))
+                }
+            }
+        }
         let cases = tests + buildFailures(context, excluding: attached)
         var suites: [(name: String, cases: [Case])] = []
         for c in cases {
@@ -56,6 +73,7 @@ public struct JUnitReport: Sendable {
             // Some consumers (Jenkins by default) fail a job whose report has no testcase at all.
             out += "<testsuites name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
             out += "  <testsuite name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
+            out += JUnitReport.properties(buildProperties, indent: "    ")
             out += "    <testcase classname=\"xcmedic\" name=\"\(XML.escape("no failures in \(context.inputNames)"))\"/>\n"
             out += "  </testsuite>\n</testsuites>\n"
             return out
@@ -64,23 +82,30 @@ public struct JUnitReport: Sendable {
         for suite in suites {
             out += "  <testsuite name=\"\(XML.escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(failures(suite.cases))\" errors=\"0\""
             out += " skipped=\"\(skipped(suite.cases))\" time=\"\(time(suite.cases))\">\n"
+            if suite.name == suites.first?.name { out += JUnitReport.properties(buildProperties, indent: "    ") }
             for c in suite.cases {
                 var attributes = "classname=\"\(XML.escape(c.suite))\" name=\"\(XML.escape(c.name))\""
                 if let file = c.file { attributes += " file=\"\(XML.escape(file))\"" }
                 if let line = c.line { attributes += " line=\"\(line)\"" }
                 if let t = c.time { attributes += " time=\"\(JUnitReport.seconds(t))\"" }
+                let properties = JUnitReport.properties(JUnitReport.historyProperties(c), indent: "      ")
                 switch c.status {
-                case .passed:
+                case .passed where properties.isEmpty:
                     out += "    <testcase \(attributes)/>\n"
+                case .passed:
+                    out += "    <testcase \(attributes)>\n" + properties
+                    if let flaky = c.passedAfterFailing { out += "      <system-out>\(XML.escape("flaky: \(flaky.test) \(flaky.passedNowText)"))</system-out>\n" }
+                    out += "    </testcase>\n"
                 case .skipped:
-                    out += "    <testcase \(attributes)>\n      <skipped/>\n    </testcase>\n"
+                    out += "    <testcase \(attributes)>\n" + properties + "      <skipped/>\n    </testcase>\n"
                 case .failed, .crashed:
-                    out += "    <testcase \(attributes)>\n"
+                    out += "    <testcase \(attributes)>\n" + properties
                     // The attribute is what report pages show in a list; the whole text is in the body.
                     let full = c.messages.first ?? c.name
                     let message = full.count > JUnitReport.maxMessageLength ? String(full.prefix(JUnitReport.maxMessageLength)) + "…" : full
                     out += "      <failure message=\"\(XML.escape(message))\" type=\"\(XML.escape(c.type))\">"
-                    out += XML.escape(c.details.joined(separator: "\n\n"))
+                    // Report pages that ignore properties (GitLab) show the body: the history line leads it.
+                    out += XML.escape(((c.history.map { ["History: \($0.text)"] } ?? []) + c.details).joined(separator: "\n\n"))
                     out += "</failure>\n"
                     out += "    </testcase>\n"
                 }
@@ -92,6 +117,31 @@ public struct JUnitReport: Sendable {
     }
 
     static func seconds(_ t: Double) -> String { String(format: "%.3f", t) }
+
+    /// A `<properties>` element (JUnit's, which Jenkins and other report pages list), or nothing without properties.
+    static func properties(_ list: [(String, String)], indent: String) -> String {
+        guard !list.isEmpty else { return "" }
+        return indent + "<properties>\n"
+            + list.map { "\(indent)  <property name=\"\(XML.escape($0.0))\" value=\"\(XML.escape($0.1))\"/>\n" }.joined()
+            + indent + "</properties>\n"
+    }
+
+    /// A test case's history facts as properties: first seen (build, commit, date), recent builds, new, flaky.
+    static func historyProperties(_ c: Case) -> [(String, String)] {
+        var out: [(String, String)] = []
+        if let h = c.history {
+            out.append(("xcmedic.history", h.text))
+            out.append(("xcmedic.history.firstSeen.build", h.firstSeen.label))
+            out.append(("xcmedic.history.firstSeen.commit", h.firstSeen.commit))
+            out.append(("xcmedic.history.firstSeen.date", HistoryDates.iso(h.firstSeen.time)))
+            out.append(("xcmedic.history.recent", h.recentText))
+            out.append(("xcmedic.history.newInThisBuild", String(h.newInThisBuild)))
+            out.append(("xcmedic.history.fingerprint", h.fingerprint))
+            if let flaky = h.flaky { out.append(("xcmedic.flaky", flaky.text)) }
+        }
+        if let flaky = c.passedAfterFailing { out.append(("xcmedic.flaky", "\(flaky.test) \(flaky.passedNowText)")) }
+        return out
+    }
 
     // MARK: - Tests
 
@@ -187,6 +237,7 @@ public struct JUnitReport: Sendable {
     }
 
     private func add(_ f: Finding, detail: String, location: SourceLocation?, to c: inout Case) {
+        if c.history == nil { c.history = f.history }
         if c.file == nil, let loc = location {
             c.file = loc.file
             c.line = loc.line
@@ -233,6 +284,7 @@ public struct JUnitReport: Sendable {
             c.line = f.location?.line
             c.messages = [f.message.isEmpty ? f.title : f.message]
             c.details = [detail(f, context)]
+            c.history = f.history
             cases.append(c)
         }
         return cases

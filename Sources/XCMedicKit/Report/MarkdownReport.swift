@@ -33,9 +33,9 @@ public struct MarkdownReport: Sendable {
         }
         out += "Log: \(inputs)\n\n"
         if let history = diagnosis.history {
-            out += "History: \(Markdown.escape(text(history.text)))\n\n"
+            out += "History: \(Markdown.escape(history.text))\n\n"
             for flaky in history.passedAfterFailing {
-                out += "- Flaky: `\(Markdown.codeSpanContent(text(flaky.test)))` failed in \(flaky.failed) earlier build\(flaky.failed == 1 ? "" : "s") of this commit and passed now\n"
+                out += "- Flaky: `\(Markdown.codeSpanContent(flaky.test))` \(flaky.passedNowText)\n"
             }
             if !history.passedAfterFailing.isEmpty { out += "\n" }
         }
@@ -58,7 +58,7 @@ public struct MarkdownReport: Sendable {
             for f in leads.prefix(10) {
                 out += "- **\(Markdown.ruleText(f.title))**: \(Markdown.escape(text(f.message)))\(whereText(f))\n"
                 if let fix = f.fixes.first { out += "  - Fix: \(Markdown.escape(text(fix.summary)))\n" }
-                if let history = f.history { out += "  - History: \(Markdown.escape(text(history.text)))\n" }
+                if let history = f.history { out += "  - History: \(Markdown.escape(history.text))\n" }
             }
             if leads.count > 10 { out += "- … and \(leads.count - 10) more in the table below\n" }
             out += "\n"
@@ -82,7 +82,7 @@ public struct MarkdownReport: Sendable {
             out += "\n### \(n + 1). \(Markdown.ruleText(f.title))\n\n"
             out += "**\(f.severity.rawValue)**: \(Markdown.escape(text(f.message)))\(whereText(f))  \n"
             out += "Rule `\(Markdown.codeSpanContent(f.rule))` · \(f.role.rawValue)\n\n"
-            if let history = f.history { out += "History: \(Markdown.escape(text(history.text)))\n\n" }
+            if let history = f.history { out += "History: \(Markdown.escape(history.text))\n\n" }
             if f.errorInSwift6 { out += "A warning in the Swift 5 language mode; it becomes an error in Swift 6.\n\n" }
             for (name, values) in f.collected.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
                 out += "\(Markdown.escape(name)):\n\n" + Markdown.fence(values.map(text).joined(separator: "\n"), info: "text") + "\n"
@@ -135,11 +135,11 @@ public struct MarkdownReport: Sendable {
 }
 
 /// Escaping for GitHub-flavoured Markdown.
-enum Markdown {
+public enum Markdown {
     /// Inline text: the ASCII punctuation that starts markup inside a line is backslash-escaped (CommonMark
     /// allows escaping any of it), so `<script>`, `[x](y)`, `&lt;`, `$math$`, `|` in a table cell or `*`
     /// stay text; line breaks become spaces so a table row stays one row.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

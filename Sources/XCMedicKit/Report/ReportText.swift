@@ -35,6 +35,9 @@ public struct ReportText: Sendable {
             input.dialect = visible(input.dialect)
             return input
         }
+        // What the history store says (names of builds, branches and tests) is text that leaves xcmedic too.
+        d.history = d.history?.mapText(text)
+        for i in d.findings.indices { d.findings[i].history = d.findings[i].history?.mapText(text) }
         guard controls == .visible else { return d }
         d.findings = d.findings.map { f in
             var f = f

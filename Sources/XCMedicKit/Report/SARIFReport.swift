@@ -40,6 +40,17 @@ public struct SARIFReport: Sendable {
         var originalUriBaseIds: [String: ArtifactLocation]?
         var results: [Result]
         var columnKind = "unicodeCodePoints"
+        /// With `scan --record`: the recorded build and the tests that failed earlier on its commit.
+        var properties: RunProperties?
+    }
+
+    struct RunProperties: Encodable { var history: BuildHistory }
+
+    /// With `scan --record`: what the store knows about the result's cause (first seen, recent builds, new, flaky),
+    /// and the same as the one line the other formats print.
+    struct ResultProperties: Encodable {
+        var history: CauseHistory
+        var historySummary: String
     }
 
     struct Tool: Encodable { var driver: Driver }
@@ -83,6 +94,7 @@ public struct SARIFReport: Sendable {
         var locations: [Location]?
         var occurrenceCount: Int?
         var partialFingerprints: [String: String]
+        var properties: ResultProperties?
     }
 
     struct Location: Encodable { var physicalLocation: PhysicalLocation }
@@ -147,7 +159,8 @@ public struct SARIFReport: Sendable {
                 occurrenceCount: f.count > 1 ? f.count : nil,
                 // Code scanning matches a result across runs by this; the rule and message identify a
                 // finding, its file and line are in the location.
-                partialFingerprints: ["xcmedicFinding/v1": SARIFReport.fingerprint(f.rule + "\u{0}" + message)]
+                partialFingerprints: ["xcmedicFinding/v1": SARIFReport.fingerprint(f.rule + "\u{0}" + message)],
+                properties: f.history.map { ResultProperties(history: $0, historySummary: $0.text) }
             ))
         }
         var baseIDs: [String: ArtifactLocation]?
@@ -158,10 +171,12 @@ public struct SARIFReport: Sendable {
             tool: Tool(driver: Driver(name: ToolInfo.name, informationUri: informationURI, version: toolVersion,
                                       semanticVersion: SARIFReport.isSemanticVersion(toolVersion) ? toolVersion : nil, rules: rules)),
             originalUriBaseIds: baseIDs,
-            results: results
+            results: results,
+            properties: diagnosis.history.map { RunProperties(history: $0) }
         )])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         let data = (try? encoder.encode(log)) ?? Data("{}".utf8)
         return TerminalSafe.escapeJSONControls(String(decoding: data, as: UTF8.self)) + "\n"
     }

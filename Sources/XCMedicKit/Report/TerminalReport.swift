@@ -89,6 +89,7 @@ public struct TerminalReport {
                 out += "   " + paint("A warning in the Swift 5 language mode; it becomes an error in Swift 6.", "33") + "\n"
             }
             out += "   " + dim(occurrenceText(f, context)) + "\n"
+            if let history = f.history { out += "   " + paint("history:", "36") + " " + wrap(history.text, indent: "   ", first: 12) + "\n" }
             if !f.collected.isEmpty {
                 for (name, values) in f.collected.sorted(by: { $0.key < $1.key }) {
                     out += "   " + cut("\(name): \(values.prefix(10).joined(separator: ", "))\(values.count > 10 ? ", …" : "")", room: width - 3) + "\n"
@@ -116,8 +117,8 @@ public struct TerminalReport {
 
     /// The recorded build, and tests that failed earlier on this commit and passed now.
     private func historyText(_ history: BuildHistory) -> String {
-        var out = "\n" + dim("History: " + redactor.redact(history.text)) + "\n"
-        for flaky in history.passedAfterFailing { out += "  " + paint("flaky:", "33") + " \(redactor.redact(flaky.test)) failed in \(flaky.failed) earlier build\(flaky.failed == 1 ? "" : "s") of this commit and passed now\n" }
+        var out = "\n" + dim("History: " + history.text) + "\n"
+        for flaky in history.passedAfterFailing { out += "  " + paint("flaky:", "33") + " \(flaky.test) \(flaky.passedNowText)\n" }
         return out
     }
 
@@ -134,7 +135,7 @@ public struct TerminalReport {
                 out += "  \(severityLabel(f.severity)) \(text)\n"
                 if let loc = f.location { out += "    " + dim(cut("at \(locationText(loc))", room: width - 4)) + "\n" }
             }
-            if let history = f.history { out += "    " + paint("history:", "36") + " " + redactor.redact(history.text) + "\n" } // whole, like an excerpt
+            if let history = f.history { out += "    " + paint("history:", "36") + " " + history.text + "\n" } // whole, like an excerpt
             if let fix = f.fixes.first {
                 out += "    " + paint("fix:", "32") + " " + cut(fix.summary, room: width - 9) + "\n"
                 for command in fix.commands.prefix(2) { out += "      $ \(command)\n" }

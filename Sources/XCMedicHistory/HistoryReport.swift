@@ -1,4 +1,5 @@
 import Foundation
+import XCMedicKit
 
 /// Which builds a `history` question is about.
 public struct HistoryScope: Sendable, Equatable, Codable {
@@ -37,19 +38,6 @@ public struct CauseSummary: Sendable, Equatable, Codable {
     public var lastSeen: Date
     /// The build it was first recorded in.
     public var firstBuild: BuildRef?
-
-    public init(fingerprint: String, rule: String, category: String, title: String, subject: String, builds: Int,
-                firstSeen: Date, lastSeen: Date, firstBuild: BuildRef? = nil) {
-        self.fingerprint = fingerprint
-        self.rule = rule
-        self.category = category
-        self.title = title
-        self.subject = subject
-        self.builds = builds
-        self.firstSeen = firstSeen
-        self.lastSeen = lastSeen
-        self.firstBuild = firstBuild
-    }
 }
 
 /// `xcmedic history` (top): the causes that broke the most builds.
@@ -58,13 +46,6 @@ public struct TopCauses: Sendable, Equatable, Codable {
     public var builds: Int
     public var failedBuilds: Int
     public var causes: [CauseSummary]
-
-    public init(scope: HistoryScope, builds: Int, failedBuilds: Int, causes: [CauseSummary]) {
-        self.scope = scope
-        self.builds = builds
-        self.failedBuilds = failedBuilds
-        self.causes = causes
-    }
 }
 
 /// `xcmedic history new`: causes first recorded after a point.
@@ -75,14 +56,6 @@ public struct NewCauses: Sendable, Equatable, Codable {
     public var repository: String
     public var branch: String
     public var causes: [CauseSummary]
-
-    public init(since: String, after: Date, repository: String, branch: String, causes: [CauseSummary]) {
-        self.since = since
-        self.after = after
-        self.repository = repository
-        self.branch = branch
-        self.causes = causes
-    }
 }
 
 /// A test's record of failing and passing.
@@ -99,28 +72,12 @@ public struct FlakyTest: Sendable, Equatable, Codable {
     /// Commits on which it both failed and passed: flaky beyond doubt.
     public var flakyCommits: Int
     public var lastFailed: Date
-
-    public init(repository: String, test: String, failures: Int, passes: Int, flips: Int, flipRate: Double, flakyCommits: Int, lastFailed: Date) {
-        self.repository = repository
-        self.test = test
-        self.failures = failures
-        self.passes = passes
-        self.flips = flips
-        self.flipRate = flipRate
-        self.flakyCommits = flakyCommits
-        self.lastFailed = lastFailed
-    }
 }
 
 /// `xcmedic history flaky`.
 public struct FlakyTests: Sendable, Equatable, Codable {
     public var scope: HistoryScope
     public var tests: [FlakyTest]
-
-    public init(scope: HistoryScope, tests: [FlakyTest]) {
-        self.scope = scope
-        self.tests = tests
-    }
 }
 
 /// `xcmedic history show`: one cause, build by build.
@@ -130,25 +87,12 @@ public struct CauseTimeline: Sendable, Equatable, Codable {
         public var repository: String
         public var job: String
         public var status: String
-
-        public init(build: BuildRef, repository: String, job: String, status: String) {
-            self.build = build
-            self.repository = repository
-            self.job = job
-            self.status = status
-        }
     }
 
     public var cause: CauseSummary
     public var message: String
     /// Newest first, at most the limit asked for; `cause.builds` counts them all.
     public var entries: [Entry]
-
-    public init(cause: CauseSummary, message: String, entries: [Entry]) {
-        self.cause = cause
-        self.message = message
-        self.entries = entries
-    }
 }
 
 public enum HistoryFormat: String, CaseIterable, Sendable {
