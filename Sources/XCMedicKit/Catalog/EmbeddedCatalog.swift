@@ -1602,6 +1602,10 @@ enum EmbeddedCatalog {
     # The keychain's own password is not the one given (set-key-partition-list, unlock, set access).
     - literal: 'passphrase you entered is not correct'
       regex: '(?:security: (?<call>\w+): )?The user name or passphrase you entered is not correct'
+    # security import's own failure, whatever its reason (a file that is not a .p12, a keychain that is not there);
+    # an identity already in the keychain is not a failure (match and import_certificate go on).
+    - literal: 'security: SecKeychainItemImport: '
+      regex: 'security: SecKeychainItemImport: (?!The specified item already exists)(?<reason>\S.*)$'
   message: 'The CI keychain or the .p12 could not be set up'
   explanation: >
     A CI signing setup step failed before anything was built. `security import` rejects a .p12 whose password
@@ -1625,6 +1629,9 @@ enum EmbeddedCatalog {
       - line: 'security: SecKeychainItemSetAccessWithPassword: The user name or passphrase you entered is not correct.'
         source: https://github.com/status-im/status-legacy/issues/8745 (fastlane match on CI; the keychain password did not match)
         captures: {call: SecKeychainItemSetAccessWithPassword}
+      - line: 'security: SecKeychainItemImport: Unknown format in import.'
+        source: https://github.com/fastlane/fastlane/issues/13242 (match importing a certificate on CI)
+        captures: {reason: Unknown format in import.}
     no_match:
       - line: 'security: SecKeychainItemImport: The specified item already exists in the keychain.'
 
@@ -3755,6 +3762,12 @@ enum EmbeddedCatalog {
       regex: "[Uu]nable to open configuration settings file ['‘]?[^'’\\s]*Pods-[^'’\\s]*\\.xcconfig"
     - literal: 'Unable to load contents of file list'
       regex: "Unable to load contents of file list: ['‘][^'’]*Target Support Files/Pods-"
+    # The new build system names the missing xcconfig and says "unable to open file" (Xcode 10 to 15).
+    - literal: 'unable to open file'
+      regex: '/Target Support Files/[^:]+\.xcconfig(?::\d+:\d+)?: (?:error: )?unable to open file'
+    # The same with the xcconfig as the header's location (a pod's own target, in the Pods project).
+    - literal: 'unable to open file (in target'
+      regex: 'unable to open file \(in target ["“][^"”]+["”] in project ["“]Pods["”]\)'
   message: 'Pods/ does not match Podfile.lock; pod install has not run for this checkout'
   explanation: >
     The "[CP] Check Pods Manifest.lock" build phase compares Podfile.lock with Pods/Manifest.lock. They
@@ -3779,8 +3792,15 @@ enum EmbeddedCatalog {
         source: the same missing pods, from the [CP] Copy Pods Resources phase's input file list
       - line: "error: The sandbox is not in sync with the Podfile.lock. Run 'pod install' or update your CocoaPods installation."
         source: xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L597 (SAMPLE_PODS_ERROR)
+      - line: "error: /Users/syndicate/Desktop/iosu-master/Pods/Target Support Files/Pods-iosu/Pods-iosu.debug.xcconfig: unable to open file (in target \"iosu\" in project \"iosu\") (in target 'iosu')"
+        source: https://github.com/imxieyi/iosu/issues/2
+      - line: ':-1: /Users/zjm/Downloads/VKVideoPlayer-master/Pods/Target Support Files/Pods/Pods.debug.xcconfig: unable to open file (in target "VKVideoPlayer" in project "VKVideoPlayer") (in target ''VKVideoPlayer'')'
+        source: https://github.com/viki-org/VKVideoPlayer/issues/87 (Xcode's issue navigator)
+      - line: '/Users/admin/Desktop/sg-dev/sundar-gutka-react/ios/Pods/Target Support Files/ReactCommon/ReactCommon.debug.xcconfig:1:1: error: unable to open file (in target "ReactCommon" in project "Pods")'
+        source: https://github.com/KhalisFoundation/sundar-gutka-react/issues/88 (React Native)
     no_match:
       - line: 'Pod installation complete! There are 12 dependencies from the Podfile and 14 total pods installed.'
+      - line: "error: /Users/me/App/Config/Shared.xcconfig: unable to open file (in target 'App')"
 
 - id: cocoapods-dt-toolchain-dir
   title: Old CocoaPods xcconfig uses DT_TOOLCHAIN_DIR (Xcode 15)
@@ -4811,8 +4831,10 @@ end"
   severity: error
   role: cause
   patterns:
+    # Swift 2-4 "Module file was created by…"; Swift 5 "compiled module was created by a newer|an older version";
+    # Swift 5.9+ names the writer's version: "…by a different version of the compiler '6.3.2.1.108'".
     - literal: 'version of the compiler'
-      regex: "[Mm]odule file was created by (?<which>a newer|an older) version of the compiler(?:; rebuild ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] and try again)?(?:: (?<path>\\S+))?"
+      regex: "(?:[Mm]odule file|[Cc]ompiled module) was created (?:by|using) (?<which>a newer|an older|a different|newer|older) version of the compiler(?: ['‘\"“`](?<version>[^'’\"”`]*)['’\"”`])?(?:; rebuild ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] and try again)?(?:: (?<path>\\S+))?"
   message: 'A prebuilt module was created by {which} version of the Swift compiler'
   explanation: >
     Before module stability (Swift 5.1), a .swiftmodule can only be read by the compiler version that wrote it.
@@ -4828,6 +4850,18 @@ end"
       - line: "/Users/mark/code/LightSwordX/LightSwordX/ViewController.Servers.swift:10:8: Module file was created by an older version of the compiler; rebuild 'SINQ' and try again: /Users/mark/code/LightSwordX/SINQ.framework/Modules/SINQ.swiftmodule/x86_64.swiftmodule"
         source: https://github.com/UnsignedInt8/LightSwordX/issues/5
         captures: {which: an older, module: SINQ, path: /Users/mark/code/LightSwordX/SINQ.framework/Modules/SINQ.swiftmodule/x86_64.swiftmodule}
+      - line: "Compiled module was created by a different version of the compiler '5.8.0.124.5'; rebuild 'MobileMessaging' and try again"
+        source: https://github.com/infobip/mobile-messaging-cordova-plugin/issues/27 (Xcode 15)
+        captures: {which: a different, version: 5.8.0.124.5, module: MobileMessaging}
+      - line: "Compiled module was created by a different version of the compiler '5.10.0.13'; rebuild 'SnapKit' and try again: /Users/---/Library/Developer/Xcode/DerivedData/JSUHealth-gzoidshnbhnulyakhlkexdaoubyo/Index.noindex/Build/Products/Debug-iphonesimulator/SnapKit.framework/Modules/SnapKit.swiftmodule/arm64-apple-ios-simulator.swiftmodule."
+        source: https://github.com/SnapKit/SnapKit/issues/821 (Carthage)
+        captures: {which: a different, version: 5.10.0.13, module: SnapKit}
+      - line: "Compiled module was created by a different version of the compiler ''; rebuild 'ContentfulPersistence' and try again:"
+        source: https://github.com/contentful/contentful-persistence.swift/issues/161 (Xcode 15.3)
+        captures: {which: a different, version: '', module: ContentfulPersistence}
+      - line: "Module file was created using older version of the compiler; rebuild 'Just' and try again: ..."
+        source: https://github.com/dduan/Just/issues/21 (Xcode 7)
+        captures: {which: older, module: Just}
     no_match:
       - line: 'Using the newest version of the compiler'
 
@@ -5108,8 +5142,12 @@ end"
       regex: '^\d+\s+swift-frontend\s+0x[0-9a-fA-F]+\s'
     - literal: '  0x0000'
       regex: '^\d+\s+swiftc?\s{2,}0x[0-9a-fA-F]+\s'
+    # Linux frames, unsymbolised ("#3 0x… (/usr/bin/swift-frontend+0x…)") or with the function before the binary.
     - literal: 'swift-frontend+0x'
-      regex: '^#\d+ 0x[0-9a-fA-F]+ \(?\S*/swift-frontend\+0x'
+      regex: '^#\d+ 0x[0-9a-fA-F]+ (?:[^(\s][^\n]*? )?\(?\S*/swift-frontend\+0x'
+    # Swift 5.9+ backtracer (Linux): the thread that crashed names the process.
+    - literal: '"swift-frontend" crashed'
+      regex: '^Thread \d+ "swift-frontend" crashed:'
     - literal: '  0x0000'
       regex: '^\d+\s+clang(?:\+\+)?\s{2,}0x[0-9a-fA-F]+\s'
   message: 'The compiler crashed (its backtrace is in the log)'
@@ -5129,8 +5167,14 @@ end"
         source: frame layout of an Xcode 26 swift-frontend crash (Tests/Corpus c047 and c051 show the same layout)
       - line: '#3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)'
         source: Linux swift-frontend backtrace frame (Tests/Corpus c021)
+      - line: '#30 0x0000555cf65b5ec0 swift::mainEntry(int, char const**) (/home/katei/.local/share/swiftly/toolchains/main-snapshot-2025-09-12/usr/bin/swift-frontend+0xcd0ec0)'
+        source: https://github.com/swiftwasm/JavaScriptKit/issues/449 (a main-snapshot swift-frontend crash on Linux, symbolised frames)
+      - line: 'Thread 0 "swift-frontend" crashed:'
+        source: https://github.com/swiftwasm/JavaScriptKit/issues/449 (the backtracer report after the frames)
     no_match:
       - line: '0  libswiftCore.dylib  0x00000001a0b2c3d4 $ss17_assertionFailure + 172'
+      - line: '#4 0x00007f2425dd2d90 __libc_start_call_main ./csu/../sysdeps/nptl/libc_start_call_main.h:58:16'
+      - line: 'Thread 1 "MyAppPackageTests.xctest" crashed:'
 
 - id: compiler-crashed-signal
   title: A compiler process was killed by a signal
@@ -6359,6 +6403,11 @@ end"
       regex: '^(?!.*[Ee]xpected failure)(?<message>XCTAssert\w* failed\b.*)$'
     - literal: 'XCTUnwrap failed'
       regex: '^(?<message>XCTUnwrap failed\b.*)$'
+    # Quick/Nimble's failure text as XCTest records it ("… : failed - expected to equal <true>, got <false>",
+    # Tests/Corpus k015), pasted without the file:line: error: and test name before it (" failed - expected to equal
+    # <2015-12-04 20:30:43 +0000>, got <…>", https://github.com/artsy/eidolon/pull/566). It names no test, so no example.
+    - literal: 'failed - expected to '
+      regex: '^\s*failed - (?<message>expected to .+)$'
   # The test, when the line names it, is in the finding's `test`; the headline is the assertion's own text.
   message: '{message}'
   explanation: >
@@ -6383,6 +6432,7 @@ end"
         captures: {test: testExpectTwoItems}
     no_match:
       - line: '    XCTAssertEqual(self.viewModel.numberOfWalksForPriceText(25), "20 passeios de R$25")'
+      - line: 'Test Case ''-[AppTests testLogin]'' failed - expected to be rerun'
       - line: 'testExample, passed'
 
 - id: failing-tests-list

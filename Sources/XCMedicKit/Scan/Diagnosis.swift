@@ -178,6 +178,13 @@ struct FindingCollector {
         }
     }
 
+    /// An unrecognised finding made from a sentence that says something failed, in a log with no other verdict.
+    mutating func describeStatement(_ i: Int) {
+        findings[i].title = "A failure no rule names"
+        findings[i].explanation = "The log shows no error line and no sign that the build or tests succeeded, and this line says "
+            + "something failed, so the log is read as failed. xcmedic has no rule for the message; it is shown as printed."
+    }
+
     /// Lines that stood before the finding's line (a failed step's output), in log order.
     mutating func prependExcerpt(_ i: Int, _ lines: [String]) {
         guard !lines.isEmpty else { return }

@@ -229,11 +229,15 @@ public final class RuleSet: @unchecked Sendable {
     /// Test markers no rule and no other marker shares: a line with only these is read by the test reader alone.
     let testOnlyLiterals: Set<Int>
 
+    /// Literal indices of a sentence that says something failed (`Failed to …`, `Could not …`): read only when
+    /// no other line of the log gives its verdict.
+    let statementMarkers: Set<Int>
+
     public convenience init(rules: [Rule]) throws {
         try self.init(rules: rules, errorMarkers: ScanMarkers.errorLiterals, successMarkers: ScanMarkers.successLiterals)
     }
 
-    init(rules: [Rule], errorMarkers: [String], successMarkers: [String]) throws {
+    init(rules: [Rule], errorMarkers: [String], successMarkers: [String], statementMarkers: [String] = ScanMarkers.statementLiterals) throws {
         self.rules = rules
         compiled = try rules.enumerated().map { try CompiledRule($1, index: $0) }
         var literalIndex: [String: Int] = [:]
@@ -254,6 +258,7 @@ public final class RuleSet: @unchecked Sendable {
         }
         self.errorMarkers = Set(errorMarkers.map(index(of:)))
         self.successMarkers = Set(successMarkers.map(index(of:)))
+        self.statementMarkers = Set(statementMarkers.map(index(of:)))
         let tests = Set(TestRunReader.literals.map(index(of:)))
         let invocation = Set(InvocationReader.literals.map(index(of:)))
         let shared = self.errorMarkers.union(self.successMarkers).union(invocation)
@@ -276,15 +281,27 @@ public final class RuleSet: @unchecked Sendable {
 enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error "]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "tests' passed at "]
-    static var literals: [String] { errorLiterals + successLiterals }
+    static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
+                                    "Can't ", "failed - ", " failed: "]
+    static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
-    /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: `, `Error: ` after a space, `Error 0xe8008018: `, git's `fatal: `,
+    /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: ` (also after a word: `** INTERNAL ERROR: …`, `LLVM ERROR: …`), `Error: ` after a space, `Error 0xe8008018: `, git's `fatal: `,
     /// a `[!] ` line (fastlane, CocoaPods) that says something failed, a `FAILED` banner in any case). A line whose level is
     /// a warning never counts.
     static let errorLike = try! CompiledRegex(
-        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
+        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |[\s*]ERROR: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
     )
+    /// A sentence that says something failed, as its own message: at the start of the line or after a
+    /// prefix (`tool[pid] [MT] iPhoneSimulator: Could not launch simulator: -600`, `● Failed to install app
+    /// on device`), or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
+    /// failed - …`, Nimble's ` failed - expected to equal …`, `Expectation failed: …`). A log that shows
+    /// neither an error nor a success is read as failed on these (a message pasted alone, a cut log);
+    /// in any other log they are context.
+    static let failureStatement = try! CompiledRegex(
+        #"(?:^|: |\] |^\W*\s)(?:Failed to|FAILED to|Could not|Couldn['\x{2019}]t|Unable to|Cannot|Can't) |(?:^|\s)failed - |\b(?:XCT[A-Za-z]+|Expectation) failed\b"#
+    )
+
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
     /// `Build complete!`, Swift Testing's closing `Test run with N tests passed`. Per-suite totals are not.
     static let finalSuccess = try! CompiledRegex(

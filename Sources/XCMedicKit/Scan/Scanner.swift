@@ -34,6 +34,10 @@ public final class Scanner {
     private var lastCauseLine = 0
     /// Line number of the last error no rule recognised in the current input (0: none yet).
     private var lastUnrecognizedLine = 0
+    /// Sentences that say something failed, on lines nothing else claimed (`ScanMarkers.failureStatement`):
+    /// the log's verdict when it has no error and no success (`readStatementsIfNoVerdict`).
+    private var statements: [(line: LogLine, following: [String], lineNumber: Int, input: Int)] = []
+    private static let maxStatements = 3
     /// The time the user's own rules may take; the ones switched off.
     private var budget: RuleTimeBudget
     /// What a structured reader said of each line of the current chunk (line-level entry only).
@@ -158,6 +162,7 @@ public final class Scanner {
 
     public func finish() -> Diagnosis {
         explainFailedCommandsList()
+        readStatementsIfNoVerdict()
         collector.classifyUnrecognized()
         var diagnosis = collector.diagnosis(inputs: inputs)
         let crashed = diagnosis.findings.contains { $0.category == FindingCategory.testRunnerCrash && $0.severity == .error }
@@ -265,10 +270,12 @@ public final class Scanner {
         var candidates: [Int] = []
         var errorMarker = false
         var successMarker = false
+        var statementMarker = false
         for literal in present {
             candidates.append(contentsOf: ruleSet.rulesByLiteral[literal])
             if ruleSet.errorMarkers.contains(literal) { errorMarker = true }
             if ruleSet.successMarkers.contains(literal) { successMarker = true }
+            if ruleSet.statementMarkers.contains(literal) { statementMarker = true }
         }
 
         candidates.sort()
@@ -310,7 +317,28 @@ public final class Scanner {
             let following = followingLines(max: 3)
             if matchWrapped(line, following: Array(following.prefix(2)), lineNumber: lineNumber, input: input, skipping: blockRule) { return }
             recordUnrecognized(line, following: following, lineNumber: lineNumber, input: input)
+        } else if statementMarker, statements.count < Scanner.maxStatements, line.level != .warning, line.level != .note,
+                  ScanMarkers.failureStatement.matches(line.text), !line.text.contains("this is an error in ") {
+            // (`…; this is an error in the Swift 6 language mode` is Swift 5 mode's warning, pasted without its level.)
+            statements.append((line, Array(followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: true) }), lineNumber, input))
         }
+    }
+
+    /// A log with no error line and no mark of success (a message pasted alone, a log cut before its end)
+    /// is not a green build when a line in it says something failed: the first such sentences become
+    /// errors no rule names (their words may still point at a category, `classifyUnrecognized`).
+    private func readStatementsIfNoVerdict() {
+        guard !statements.isEmpty, !collector.sawSuccess, !collector.findings.contains(where: { $0.severity == .error }) else { return }
+        for statement in statements {
+            let occurrence = Occurrence(line: statement.lineNumber, input: statement.input, location: statement.line.header?.location)
+            guard let (index, first) = collector.add(
+                rule: nil, captures: [:], message: statement.line.header?.message ?? statement.line.text, severity: .error,
+                occurrence: occurrence, excerptLine: statement.line.raw, errorInSwift6: false
+            ), first else { continue }
+            for next in statement.following { collector.appendExcerpt(index, next) }
+            collector.describeStatement(index)
+        }
+        statements = []
     }
 
     /// The line at `base[start..<end]`, built once however many times it is asked for in a row.
