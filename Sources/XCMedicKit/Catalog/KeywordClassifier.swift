@@ -7,6 +7,11 @@ public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is
     public struct Entry {
         public var category: String
         var words: [NSRegularExpression]
+        /// Per word: text every match contains, lower-cased ASCII (`ByteRegex.required`); empty when the
+        /// word has none the byte engine can name. An ASCII text without one of them cannot match the word
+        /// (matched case-insensitively, an ASCII letter of the pattern matches only its two cases in ASCII
+        /// text), so its regex is not run: the classifier reads thousands of errors no rule knows.
+        var required: [[[UInt8]]] = []
     }
 
     public let entries: [Entry]
@@ -24,11 +29,15 @@ public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is
     /// Categories and their words, each word compiled (case-insensitive, `^` and `$` at line ends).
     init(entries list: [(category: String, words: [String])], origin: String) throws {
         entries = try list.map { entry in
-            Entry(category: entry.category, words: try entry.words.map { pattern in
+            let compiled = try entry.words.map { pattern in
                 do { return try NSRegularExpression(pattern: pattern, options: [.caseInsensitive, .anchorsMatchLines]) } catch {
                     throw RuleFileError(file: origin, problem: "invalid regular expression: \(pattern)")
                 }
-            })
+            }
+            let required = compiled.map { regex -> [[UInt8]] in
+                (ByteRegex(regex.pattern)?.required ?? []).filter { $0.allSatisfy { $0 < 0x80 } }.map(KeywordClassifier.lowered)
+            }
+            return Entry(category: entry.category, words: compiled, required: required)
         }
     }
 
@@ -67,9 +76,24 @@ public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is
     public func category(of text: String) -> String? {
         let subject = text.utf16.count > 4096 ? String(text.prefix(4096)) : text
         let range = NSRange(location: 0, length: (subject as NSString).length)
-        for entry in entries where entry.words.contains(where: { $0.firstMatch(in: subject, range: range) != nil }) {
-            return entry.category
+        let bytes = Array(subject.utf8)
+        let lowered: [UInt8]? = bytes.allSatisfy { $0 < 0x80 } ? KeywordClassifier.lowered(bytes) : nil
+        for entry in entries {
+            for (w, word) in entry.words.enumerated() {
+                if let lowered, w < entry.required.count, !entry.required[w].allSatisfy({ KeywordClassifier.contains(lowered, $0) }) { continue }
+                if word.firstMatch(in: subject, range: range) != nil { return entry.category }
+            }
         }
         return nil
+    }
+
+    static func lowered(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { Bytes.contains(hay.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: hay.count, $0) }
+        }
     }
 }

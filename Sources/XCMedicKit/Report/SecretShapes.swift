@@ -172,17 +172,73 @@ enum SecretShapes {
         guard !text.isEmpty else { return text }
         var lowered = Array(text.utf8)
         for i in lowered.indices where lowered[i] >= 0x41 && lowered[i] <= 0x5A { lowered[i] |= 0x20 }
+        let triggered = Triggers.table.shapes(triggeredIn: lowered)
+        guard triggered.contains(true) else { return text }
         var out = text
-        for shape in shapes {
-            let triggered = lowered.withUnsafeBufferPointer { hay in
-                shape.triggers.contains { needle in
-                    needle.withUnsafeBufferPointer { Bytes.contains(hay.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: hay.count, $0) }
-                }
-            }
-            guard triggered else { continue }
+        for (i, shape) in shapes.enumerated() where triggered[i] {
             out = apply(shape, to: out)
         }
         return out
+    }
+
+    /// Which shapes' triggers a lower-cased text contains, found in one pass over its bytes: every trigger
+    /// is filed under its first two bytes, so a position costs one table load and only the triggers that
+    /// start with the pair there are compared (a report redacts every text of thousands of findings; a
+    /// search per trigger, about 150 of them, was most of an error-dense log's report).
+    struct Triggers: @unchecked Sendable { // immutable once built
+        /// Per byte pair (`first << 8 | second`): 1 + its index in `lists`, or 0.
+        private let slots: [UInt16]
+        private let lists: [[(shape: Int, needle: [UInt8])]]
+        /// Shapes with a one-byte trigger (none today), checked with a byte search.
+        private let short: [(shape: Int, needle: [UInt8])]
+
+        static let table = Triggers(SecretShapes.shapes.map(\.triggers))
+
+        init(_ triggers: [[[UInt8]]]) {
+            var slots = [UInt16](repeating: 0, count: 65_536)
+            var lists: [[(shape: Int, needle: [UInt8])]] = []
+            var short: [(shape: Int, needle: [UInt8])] = []
+            for (shape, needles) in triggers.enumerated() {
+                for needle in needles {
+                    guard needle.count >= 2 else { short.append((shape, needle)); continue }
+                    let pair = Int(needle[0]) << 8 | Int(needle[1])
+                    if slots[pair] == 0 {
+                        lists.append([])
+                        slots[pair] = UInt16(lists.count)
+                    }
+                    lists[Int(slots[pair]) - 1].append((shape, needle))
+                }
+            }
+            self.slots = slots
+            self.lists = lists
+            self.short = short
+        }
+
+        func shapes(triggeredIn lowered: [UInt8]) -> [Bool] {
+            var triggered = [Bool](repeating: false, count: SecretShapes.shapes.count)
+            lowered.withUnsafeBufferPointer { hay in
+                guard let base = hay.baseAddress else { return }
+                let n = hay.count
+                slots.withUnsafeBufferPointer { slots in
+                    var i = 0
+                    while i + 1 < n {
+                        let slot = Int(slots[Int(base[i]) << 8 | Int(base[i + 1])])
+                        if slot != 0 {
+                            for (shape, needle) in lists[slot - 1] where !triggered[shape] && needle.count <= n - i {
+                                if needle.withUnsafeBufferPointer({ memcmp(base + i, $0.baseAddress!, needle.count) == 0 }) {
+                                    triggered[shape] = true
+                                }
+                            }
+                        }
+                        i += 1
+                    }
+                }
+                for (shape, needle) in short where !triggered[shape] {
+                    triggered[shape] = needle.withUnsafeBufferPointer { Bytes.contains(base, count: n, $0) }
+                }
+            }
+            return triggered
+        }
     }
 
     /// Replaces each secret the shape finds. A match that is no secret (a key that names none) is tried

@@ -10,7 +10,7 @@ import Foundation
 /// `\d`, `\s` or `\b` would have to classify a non-ASCII character (`Outcome.unsupported`), because
 /// ICU's Unicode tables decide those. Literal text and character classes compare code points exactly,
 /// `.` excludes ICU's line terminators, `^`/`$` are ICU's defaults (no multi-line mode).
-struct ByteRegex: Sendable {
+final class ByteRegex: Sendable {
     enum Outcome: Equatable {
         /// Start and end byte offsets of each group (index 0 is the whole match); -1 when unmatched.
         case matched([Int])
@@ -33,7 +33,7 @@ struct ByteRegex: Sendable {
     private let anchored: Bool
     /// Text every match contains (longest first): a line without one of them cannot match, which
     /// settles most tries with a `memmem` instead of a run.
-    private let required: [[UInt8]]
+    let required: [[UInt8]]
 
     /// Compiles `pattern`, or nil when it uses syntax this matcher leaves to ICU.
     init?(_ pattern: String) {

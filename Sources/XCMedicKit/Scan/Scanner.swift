@@ -25,9 +25,11 @@ public final class Scanner {
     private var currentLineEnd = 0
     private var currentChunkEnd = 0
     private var currentLineNumber = 0
-    /// The line last made into a `LogLine` (chunk, start, end): the line that ends an open block is
-    /// often the next one with a literal, and is not built twice.
-    private var lastLine: (base: UnsafePointer<UInt8>, start: Int, end: Int, line: LogLine)?
+    /// The lines last made into a `LogLine` (chunk, start, end), newest first: the lines below an error
+    /// are read to see whether they continue its message, then as its block, then for their own
+    /// literals, and are built once.
+    private var recentLines: [(base: UnsafePointer<UInt8>, start: Int, end: Int, line: LogLine)] = []
+    private static let recentLineCount = 4
     /// Line number of the last error-severity root cause in the current input (0: none yet).
     private var lastCauseLine = 0
     /// Line number of the last error no rule recognised in the current input (0: none yet).
@@ -193,7 +195,7 @@ public final class Scanner {
         guard let base = chunk.bytes.baseAddress, chunk.bytes.count > 0 else { return }
         let end = chunk.bytes.count
         currentChunkEnd = end
-        lastLine = nil // the reader reuses its buffer
+        recentLines.removeAll(keepingCapacity: true) // the reader reuses its buffer
         var pos = 0
         var lineNumber = chunk.firstLine
         var counted = 0
@@ -341,10 +343,18 @@ public final class Scanner {
 
     /// The line at `base[start..<end]`, built once however many times it is asked for in a row.
     private func logLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, number: Int) -> LogLine {
-        if let last = lastLine, last.base == base, last.start == start, last.end == end { return last.line }
+        if let hit = recentLines.first(where: { $0.base == base && $0.start == start && $0.end == end }) { return hit.line }
         let line = logLine(Scanner.decode(base, from: start, to: end), number: number)
-        lastLine = (base, start, end, line)
+        if recentLines.count == Scanner.recentLineCount { recentLines.removeLast() }
+        recentLines.insert((base, start, end, line), at: 0)
         return line
+    }
+
+    /// The line at `base[start..<end]` read from its text alone (a structured reader's record aside).
+    private func textLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> LogLine {
+        // Without a structured reader a line is its text: the same `LogLine` as `logLine` builds.
+        guard structured == nil else { return LogLine(raw: Scanner.decode(base, from: start, to: end)) }
+        return logLine(base, from: start, to: end, number: 0)
     }
 
     /// The line as the judge sees it: from its text, or for a structured reader's message, with the
@@ -357,7 +367,7 @@ public final class Scanner {
     /// The rules tried on the line joined with the (up to two) lines below that go on with its message
     /// (`continuesMessage`); false when none does or no rule names the whole.
     private func matchContinued(_ line: LogLine, indented: Bool, lineNumber: Int, input: Int, skipping rule: CompiledRule?) -> Bool {
-        let continued = followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: indented) }
+        let continued = followingLines(max: 2, while: { Scanner.continuesMessage($0, indented: indented) })
         return !continued.isEmpty && matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: rule)
     }
 
@@ -579,7 +589,7 @@ public final class Scanner {
 
     private func recordUnrecognized(_ line: LogLine, following: [String], lineNumber: Int, input: Int) {
         var message = line.header?.message ?? line.text
-        if message.trimmingCharacters(in: .whitespaces).isEmpty { // the message is on the lines below
+        if Scanner.isBlank(message) { // the message is on the lines below
             message = following.map { LogLine(raw: $0).text }.joined(separator: " ")
         }
         let occurrence = Occurrence(line: lineNumber, input: input, location: line.header?.location)
@@ -594,9 +604,15 @@ public final class Scanner {
         // An error no rule knows often goes on below (`Reason: …`, a message wrapped by the terminal or
         // by a paste, a header whose message is on the next line): those lines go into its excerpt,
         // for the reader and for the last-resort classifier. They are still scanned on their own.
-        if first, line.header == nil || line.header?.message.trimmingCharacters(in: .whitespaces).isEmpty == true {
+        if first, line.header == nil || line.header.map({ Scanner.isBlank($0.message) }) == true {
             for next in following { collector.appendExcerpt(index, next) }
         }
+    }
+
+    /// Nothing but white space (`CharacterSet.whitespaces`): what `trimmingCharacters(in: .whitespaces).isEmpty`
+    /// says, without Foundation's copy of every message of an error no rule knows.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { CharacterSet.whitespaces.contains($0) }
     }
 
     /// The line before the current one (in this chunk or the end of the previous one), if there is one.
@@ -607,8 +623,6 @@ public final class Scanner {
         return found
     }
 
-    /// Up to `max` lines after the current one, in this chunk, until a blank line or a line that is a
-    /// diagnostic or a CI annotation of its own.
     /// The lines after the current one in this chunk, prefixes off, whatever they say.
     private func followingTexts(max: Int) -> [String] {
         guard let base = currentBase else { return [] }
@@ -616,13 +630,15 @@ public final class Scanner {
         var start = currentLineEnd + 1
         while lines.count < max, start < currentChunkEnd {
             let end = Scanner.lineEnd(base, from: start, end: currentChunkEnd)
-            lines.append(LogLine(raw: Scanner.decode(base, from: start, to: end)).text)
+            lines.append(textLine(base, from: start, to: end).text)
             start = end + 1
         }
         return lines
     }
 
-    private func followingLines(max: Int) -> [String] {
+    /// Up to `max` lines after the current one, in this chunk, until a blank line or a line that is a
+    /// diagnostic of its own, or one `keep` refuses.
+    private func followingLines(max: Int, while keep: (LogLine) -> Bool = { _ in true }) -> [String] {
         guard let base = currentBase else { return [] }
         var lines: [String] = []
         var start = currentLineEnd + 1
@@ -633,8 +649,8 @@ public final class Scanner {
             // A record's message is whole: only the text its own step printed after it can continue it.
             if let structured, let record = structured.line(number), record.kind != .output || record.step != step { break }
             let end = Scanner.lineEnd(base, from: start, end: currentChunkEnd)
-            let line = LogLine(raw: Scanner.decode(base, from: start, to: end))
-            if line.text.isEmpty || line.level != nil || line.header != nil { break }
+            let line = textLine(base, from: start, to: end)
+            if line.text.isEmpty || line.level != nil || line.header != nil || !keep(line) { break }
             lines.append(line.raw)
             start = end + 1
         }
@@ -680,7 +696,12 @@ public final class Scanner {
     /// lower-case word, or (after a compiler header, `indented: false`) any line that is not diagnostic context.
     static func continuesMessage(_ raw: String, indented: Bool = true) -> Bool {
         if indented, raw.first != " ", raw.first != "\t" { return false }
-        let line = LogLine(raw: raw)
+        return continuesMessage(LogLine(raw: raw), indented: indented)
+    }
+
+    /// `continuesMessage` of a line already built from its text (`LogLine(raw:)`).
+    static func continuesMessage(_ line: LogLine, indented: Bool = true) -> Bool {
+        if indented, line.raw.first != " ", line.raw.first != "\t" { return false }
         guard !isDiagnosticContext(line), line.header == nil, line.level == nil else { return false }
         guard let first = line.text.unicodeScalars.first else { return false }
         return indented ? ("a"..."z").contains(first) : !isSourceLine(line.text)
@@ -688,9 +709,18 @@ public final class Scanner {
 
     /// ` 44 |  code` (a Swift 6 box's source line) or `let w = Widget()` under a header: code, not words.
     static func isSourceLine(_ text: String) -> Bool {
-        text.range(of: #"^\d+ \|"#, options: .regularExpression) != nil
-            || text.range(of: #"[{};=]\s*$|^(?:let|var|func|if|guard|return|import|class|struct|self)\b"#, options: .regularExpression) != nil
+        // A line longer than a rule's subject (`CompiledRegex.maxSubjectUTF16`) is read whole, as before.
+        guard text.utf8.count <= CompiledRegex.maxSubjectUTF16 else {
+            return text.range(of: sourceLine.pattern, options: .regularExpression) != nil
+        }
+        return sourceLine.matches(text)
     }
+
+    /// Compiled once: `String.range(of:options: .regularExpression)` looks its regex up in Foundation's
+    /// cache on every call, which cost an eighth of the scan of an error-dense log.
+    private static let sourceLine = try! CompiledRegex(
+        #"^\d+ \||[{};=]\s*$|^(?:let|var|func|if|guard|return|import|class|struct|self)\b"#
+    )
 
     static func isDiagnosticContext(_ line: LogLine) -> Bool {
         line.isBoxLine || line.header?.level == .note || isCaretLine(line.raw)
