@@ -415,8 +415,9 @@ public final class Scanner {
         // (with warnings treated as errors the compiler prints it after `error:`, and then it is one).
         if severity == .error, line.level == .warning || (line.level == nil && Scanner.isSwift6Error(line.text)) { severity = .warning }
         // A wrapper that is only a warning by itself (an NSError of no known domain) is an error when
-        // its line says so (`[  ERROR ]`, `error:`): the line must not be lost.
-        if severity == .warning, rule.role == .symptom, line.level == .error || ScanMarkers.errorLike.matches(line.text) { severity = .error }
+        // its line says so (`[  ERROR ]`, `error:`): the line must not be lost. A notice (`notice: true`) is
+        // printed in its tool's error style and stays what it is.
+        if severity == .warning, rule.role == .symptom, !rule.notice, line.level == .error || ScanMarkers.errorLike.matches(line.text) { severity = .error }
         let occurrence = Occurrence(line: lineNumber, input: input, location: location)
         guard let (index, first) = collector.add(
             rule: rule, fixes: compiled.renderedFixes(captures), captures: captures,
