@@ -10200,10 +10200,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 25 rules
+    /// Catalog/08-tests.yml: 26 rules
     static let tests = """
 xcmedic-catalog-2\0\
-25\0\
+26\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -11644,12 +11644,9 @@ xcodebuild's Testing failed summary\0\
 test-failure\0\
 error\0\
 symptom\0\
-2\0\
+1\0\
 Testing failed:\0\
 ^Testing failed:$\0\
-0\0\
-Test run with \0\
-^Test run with \\d+ tests? (?:in \\d+ suites? )?failed after\0\
 0\0\
 0\0\
 +\0\
@@ -11661,20 +11658,73 @@ Fix the failures and crashes listed above; if testing was cancelled because the 
 -\0\
 -\0\
 0\0\
-2\0\
+1\0\
 Testing failed:\0\
 +\0\
 fastlane/fastlane@d5347690d47d:scan/spec/fixtures/early_testing_failure.log\0\
-0\0\
-✘ Test run with 2 tests failed after 0.001 seconds with 1 issue.\0\
-+\0\
-cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLog_6_0_macOS.txt\0\
 0\0\
 1\0\
 ✔ Test run with 4 tests passed after 0.010 seconds.\0\
 -\0\
 0\0\
 0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+test-totals-with-failures\0\
+The test totals count failed tests\0\
+test-failure\0\
+error\0\
+cause\0\
+2\0\
+Executed \0\
+^Executed \\d+ tests?, with [1-9]\\d* failures?\\b\0\
+0\0\
+Test run with \0\
+^Test run with \\d+ tests? (?:in \\d+ suites? )?failed after\0\
+0\0\
+0\0\
++\0\
+The test totals count failed tests; the lines of the failing tests are not in this log\0\
+XCTest's `Executed N tests, with M failures` and Swift Testing's `Test run with N tests failed after …` say that tests failed. When nothing else in the log names a failing test (the log was cut, piped through `tail`, or a formatter kept only the summary), this line is the evidence: tests failed, and the assertion messages are in the part of the log or the result bundle that is not here. When the failures are named, they are the causes and this summary is a symptom.\0\
+2\0\
+Find the failing tests and their assertions in the whole log or in the result bundle\0\
+2\0\
+grep -nE \"error: -\\[|: error: .*XCT|recorded an issue|failed \\(\" build.log\0\
+xcrun xcresulttool get test-results tests --path Test.xcresult\0\
+-\0\
+-\0\
+Keep the whole test output next time (pipe through `tee` before any formatter)\0\
+1\0\
+xcodebuild test ... 2>&1 | tee build.log | xcbeautify\0\
+-\0\
+-\0\
+0\0\
+3\0\
+\t Executed 3 tests, with 1 failure (0 unexpected) in 0.258 (0.259) seconds\0\
++\0\
+xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_SWIFT_FATAL_ERROR_IN_TEST_MAKE_TESTS_RESTARTING)\0\
+0\0\
+Executed 114 tests, with 27 failures (1 unexpected) in 1.600 (1.611) seconds\0\
++\0\
+https://github.com/jpsim/Yams/issues/143 (swift test of a 2018 snapshot toolchain)\0\
+0\0\
+✘ Test run with 2 tests failed after 0.001 seconds with 1 issue.\0\
++\0\
+cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLog_6_0_macOS.txt\0\
+0\0\
+2\0\
+\t Executed 12 tests, with 0 failures (0 unexpected) in 0.031 (0.036) seconds\0\
+-\0\
+0\0\
+✔ Test run with 4 tests passed after 0.010 seconds.\0\
+-\0\
+0\0\
+2\0\
+test-failure\0\
+test-runner-crash\0\
 0\0\
 0\0\
 0\0\
@@ -12108,11 +12158,11 @@ error\0\
 cause\0\
 1\0\
 URL couldn\0\
-CDN: (?<repo>\\S+) URL couldn\\S{1,3}t be downloaded: (?<url>\\S+?),? (?:(?:Response: |error: )(?<reason>.+?)(?:, retries: \\d+)?|Response:)$\0\
+CDN: (?<repo>\\S+) URL couldn\\S{1,3}t be downloaded:(?: (?<url>\\S+?),? (?:(?:Response: |error: )(?<reason>.+?)(?:, retries: \\d+)?|Response:)|)$\0\
 0\0\
 0\0\
 +\0\
-CocoaPods could not download {url}: {reason}\0\
+CocoaPods could not download from its CDN: {url}: {reason}\0\
 `pod install` fetches podspecs from the CocoaPods CDN (cdn.cocoapods.org, cdn.jsdelivr.net) and the download failed: a timeout, a TLS error or a blocked host. Usually transient; where the CDN is blocked, the git specs repository is the alternative.\0\
 2\0\
 Retry; cache Pods/ and ~/.cocoapods keyed on Podfile.lock so most runs need no download\0\
@@ -12126,7 +12176,7 @@ If the CDN is blocked for this network, use the git specs repository in the Podf
 source 'https://github.com/CocoaPods/Specs.git'\0\
 -\0\
 0\0\
-4\0\
+5\0\
 CDN: trunk URL couldn't be downloaded: https://cdn.jsdelivr.net/cocoa/Specs/a/7/5/AFNetworking/3.2.0/AFNetworking.podspec.json Response: SSL connect error\0\
 +\0\
 https://github.com/CocoaPods/CocoaPods/issues/11939\0\
@@ -12161,6 +12211,12 @@ repo\0\
 trunk\0\
 url\0\
 https://cdn.cocoapods.org/all_pods_versions_f_2_0.txt\0\
+      CDN: trunk URL couldn't be downloaded:\0\
++\0\
+https://github.com/Sh1d0w/multi_image_picker/issues/411 (pod install --verbose in a terminal 80 columns wide; the URL and reason wrap onto the next lines)\0\
+1\0\
+repo\0\
+trunk\0\
 1\0\
 CDN: trunk Relative path: CocoaPods-version.yml exists! Returning local because checking is only perfomed in\0\
 -\0\
@@ -15401,13 +15457,15 @@ development team\0\
 exportArchive\0\
 IDEDistribution\0\
 app-store-upload\0\
-6\0\
+8\0\
 ITMS-\\d+\0\
 \\baltool\\b\0\
 notarytool\0\
 \\bnotariz\0\
 Transporter\0\
 App Store Connect\0\
+validate your application\0\
+\\bupload(?:ing)? (?:the |your )?(?:app|ipa|binary)\\b\0\
 destination-not-found\0\
 1\0\
 \\bdestination\\b\0\
@@ -15523,12 +15581,13 @@ unexpected exit\0\
 uncaught exception\0\
 \\bxctest\\b.*(?:crash|exit)\0\
 test-failure\0\
-5\0\
+6\0\
 XCTAssert\0\
 \\btests? (?:case )?.*\\bfailed\\b\0\
 expectation\0\
 Failing tests\0\
 failed: caught \"\0\
+-\\[[\\w.]+ test\\w*\\]\0\
 sending-data-race\0\
 2\0\
 \\bsending\\b.*\\bdata races?\\b\0\
