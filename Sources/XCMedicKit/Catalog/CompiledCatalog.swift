@@ -5139,10 +5139,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 31 rules
+    /// Catalog/05-packages.yml: 32 rules
     static let packages = """
 xcmedic-catalog-2\0\
-31\0\
+32\0\
 package-resolved-out-of-date\0\
 Package.resolved is out of date and resolution is locked\0\
 package-resolved-stale\0\
@@ -6912,6 +6912,61 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+cocoapods-error-installing\0\
+CocoaPods could not download a pod\0\
+cocoapods\0\
+error\0\
+cause\0\
+1\0\
+Error installing \0\
+^\\[!\\] Error installing (?<pod>\\S+)$\0\
+0\0\
+0\0\
++\0\
+CocoaPods could not download the pod {pod}\0\
+`pod install` fetches each pod's source from where its podspec points (a git clone, an HTTP archive) and that fetch failed. CocoaPods prints this line, then the command it ran (`[!] /usr/bin/git clone …`) and what the command printed: a git host that refuses the credentials (`Permission denied (publickey)`), a timeout, a tag that does not exist. That last output, below, is why.\0\
+3\0\
+Read the command's output below this line; retry once for a timeout, and check that the CI can reach and authenticate to the pod's source host\0\
+1\0\
+bundle exec pod install --verbose\0\
+-\0\
+-\0\
+For a private or SSH source, give CI a deploy key or an HTTPS token for that host\0\
+0\0\
+-\0\
+-\0\
+Clear a broken download from CocoaPods' cache\0\
+1\0\
+pod cache clean {pod} --all\0\
+-\0\
+-\0\
+0\0\
+2\0\
+[!] Error installing FirebaseAppCheckInterop\0\
++\0\
+https://github.com/firebase/firebase-ios-sdk/issues/10593 (pod install whose git clone got Permission denied (publickey))\0\
+1\0\
+pod\0\
+FirebaseAppCheckInterop\0\
+[!] Error installing libwebp\0\
++\0\
+https://github.com/alpface/alpface (README, pod install of libwebp 0.6.0 whose clone timed out)\0\
+1\0\
+pod\0\
+libwebp\0\
+2\0\
+Installing FirebaseAppCheckInterop (10.3.0)\0\
+-\0\
+0\0\
+[!] Error installing Edge driver\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 cocoapods-crashed\0\
 CocoaPods crashed\0\
 cocoapods\0\
@@ -8560,10 +8615,10 @@ error: failed to build module 'Foo' for importation due to the errors above\0\
 0\0\
 0\0
 """
-    /// Catalog/07-compiler.yml: 25 rules
+    /// Catalog/07-compiler.yml: 26 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-25\0\
+26\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -8615,15 +8670,12 @@ The Swift compiler crashed\0\
 compiler-crash\0\
 error\0\
 cause\0\
-11\0\
+10\0\
 Please submit a bug report (https://swift.org\0\
 Please submit a bug report \\(https://swift\\.org/\0\
 0\0\
 Stack dump:\0\
 ^Stack dump:$\0\
-0\0\
-Failed frontend command:\0\
-^Failed frontend command:\0\
 0\0\
 Program arguments: \0\
 ^\\d+\\.\\s+Program arguments: (?!.*\\s-interpret(?:\\s|$))\\S*(?:swift-frontend|swiftc?|clang(?:\\+\\+)?|clang-\\d+)(?:\\.exe)?\\s\0\
@@ -8678,7 +8730,7 @@ Pin the previous Xcode on CI until a fixed release, and report the crash with th
 +\0\
 https://github.com/swiftlang/swift/issues\0\
 0\0\
-8\0\
+7\0\
 Please submit a bug report (https://swift.org/contributing/#reporting-bugs) and include the crash backtrace.\nStack dump:\n0.\tProgram arguments: /Applications/Xcode-16.3.0.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/swift-frontend -frontend -c\n1.\tApple Swift version 6.1 (swiftlang-6.1.0.110.21 clang-1700.0.13.3)\n3.\tWhile evaluating request TypeCheckSourceFileRequest(source_file \"/Users/agp1/Developer/Rugby/Example/LocalPods/LocalPod/Sources/TheView.swift\")\0\
 +\0\
 cpisciotta/xcbeautify@677dd067eb00:Tests/XcbeautifyLibTests/TestData/swiftcompile-failure-with-stack.txt (program arguments shortened)\0\
@@ -8688,10 +8740,6 @@ files\0\
 Stack dump:\0\
 +\0\
 https://github.com/mxcl/AppUpdater/issues/16\0\
-0\0\
-Failed frontend command:\0\
-+\0\
-Xcode 26 beta 2 archive (Tests/Corpus c051, the line after the swift-frontend stack frames)\0\
 0\0\
 3.\tWhile evaluating request IRGenRequest(IR Generation for file \"/Users/simonto/SwapU/ViewModels/ItemVMs/ItemGridViewModel.swift\")\0\
 +\0\
@@ -8729,6 +8777,48 @@ LLVM ERROR: Program used external function '_foo' which could not be resolved!\0
 -\0\
 0\0\
 1\0\
+test-runner-crash\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+swift-frontend-command-failed\0\
+A swift-frontend command failed with no error of its own in the log\0\
+compiler-crash\0\
+error\0\
+cause\0\
+1\0\
+Failed frontend command:\0\
+^Failed frontend command:\0\
+0\0\
+0\0\
++\0\
+A swift-frontend command failed and the log shows no compiler error for it (a crash, or errors the log lost)\0\
+Xcode 26 prints `Failed frontend command:` and the command line of a swift-frontend job that failed. When the log shows compile errors, they are why, and this line is their symptom. When it shows none, the frontend crashed (a stack dump above it, often cut from a paste) or its errors were dropped by a formatter.\0\
+2\0\
+Look above the line for a stack dump (`Stack dump:`, numbered `While …` lines) or the first `error:`; build the raw log without a formatter if there is neither\0\
+0\0\
+-\0\
+-\0\
+If it is a crash, clear DerivedData and rebuild, and try the file one at a time to find the construct\0\
+2\0\
+rm -rf ~/Library/Developer/Xcode/DerivedData\0\
+xcodebuild {$args} SWIFT_COMPILATION_MODE=singlefile\0\
+-\0\
+-\0\
+0\0\
+1\0\
+Failed frontend command:\0\
++\0\
+Xcode 26 beta 2 archive (Tests/Corpus c051, the line after the swift-frontend stack frames)\0\
+0\0\
+1\0\
+error: Failed to produce diagnostic for expression; please submit a bug report\0\
+-\0\
+0\0\
+2\0\
+compile-error-generic\0\
 test-runner-crash\0\
 0\0\
 0\0\
