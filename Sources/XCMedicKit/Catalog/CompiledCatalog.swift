@@ -15533,8 +15533,9 @@ provisioning profile\0\
 mobileprovision\0\
 no profiles? \0\
 codesign-certificate\0\
-4\0\
+5\0\
 signing (?:certificate|identit)\0\
+identity used to sign\0\
 \\bcertificate\\b\0\
 \\bkeychain\\b\0\
 errSec(?!InternalComponent)\\w+\0\
@@ -15547,7 +15548,7 @@ development team\0\
 exportArchive\0\
 IDEDistribution\0\
 app-store-upload\0\
-8\0\
+10\0\
 ITMS-\\d+\0\
 \\baltool\\b\0\
 notarytool\0\
@@ -15555,6 +15556,8 @@ notarytool\0\
 Transporter\0\
 App Store Connect\0\
 validate your application\0\
+ContentDelivery\0\
+AppStoreService\0\
 \\bupload(?:ing)? (?:the |your )?(?:app|ipa|binary)\\b\0\
 destination-not-found\0\
 1\0\
