@@ -70,19 +70,9 @@ struct HistoryWindow: ParsableArguments {
 }
 
 enum HistoryCLI {
-    /// `.xcmedic/history.sqlite` lives at the root of the repository xcmedic runs in (the CI's
-    /// checkout, else git's top level), else in the current folder.
-    static func storeRoot() -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        if let root = CIEnvironment().workspaceRoot { return root }
-        if let top = try? Git(directory: cwd).topLevel(), !top.isEmpty { return top }
-        return cwd
-    }
+    static func storeRoot() -> String { StoreLocation.defaultRoot() }
 
-    /// Seconds to wait for a connection or a lock: `XCMEDIC_HISTORY_TIMEOUT`, else 10.
-    static func timeout() -> Double {
-        ProcessInfo.processInfo.environment["XCMEDIC_HISTORY_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 10
-    }
+    static func timeout() -> Double { StoreLocation.timeout() }
 
     /// `30d`, `12h`, `2w` before now, or a date (`2026-11-01`, ISO 8601).
     static func time(_ text: String, option: String, now: Date = Date()) throws -> Date {
@@ -94,23 +84,61 @@ enum HistoryCLI {
     static func write(_ text: String) throws {
         switch Array(text.utf8).withUnsafeBytes({ FDWriter.writeAll(1, $0) }) {
         case .ok: return
-        case .closed: throw ExitCode(Scan.brokenPipeStatus)
+        case .closed: throw ExitCode(CommandLineText.brokenPipeStatus)
         case .failed(let error): throw CLIError("cannot write standard output: \(error)")
         }
     }
 }
 
+/// `xcmedic history …` (xcmedic runs this executable with the same arguments).
+@main
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "xcmedic history",
         abstract: "What broke CI over time: top causes, new causes, flaky tests, one cause's timeline.",
         discussion: """
         Reads the store that 'xcmedic scan --record' writes: a SQLite file (default .xcmedic/history.sqlite at the \
         repository root, or $XCMEDIC_HISTORY) or a PostgreSQL server (postgres://user@host/db; the password from the \
         URL or $PGPASSWORD, never printed). Without a subcommand, lists the top causes. See docs/history.md.
         """,
-        subcommands: [HistoryTop.self, HistoryNew.self, HistoryFlaky.self, HistoryShow.self, HistoryPrune.self],
+        version: ToolInfo.version,
+        subcommands: [HistoryTop.self, HistoryNew.self, HistoryFlaky.self, HistoryShow.self, HistoryPrune.self, HistoryRecord.self],
         defaultSubcommand: HistoryTop.self
     )
+
+    /// Usage and store errors exit 2 with one line on stderr, as `xcmedic`'s do.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as ExitCode {
+            Foundation.exit(error.rawValue)
+        } catch let error as CLIError {
+            fail(error.message)
+        } catch let error as StoreError {
+            fail(error.description)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = CommandLineText.oneLine(self.message(for: error))
+            if !message.isEmpty { fail(message + " (see 'xcmedic history --help')") }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("xcmedic: \(message)\n".utf8))
+        Foundation.exit(2)
+    }
+}
+
+/// A user error the CLI reports on one line with exit code 2.
+struct CLIError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
 }
 
 struct HistoryTop: ParsableCommand {
@@ -231,5 +259,44 @@ struct HistoryPrune: ParsableCommand {
         let location = try options.location()
         let removed = try options.withStore { store in try await store.prune(olderThan: cut) }
         try HistoryCLI.write("pruned \(removed) build\(removed == 1 ? "" : "s") recorded before \(HistoryDates.iso(cut)) from \(location)\n")
+    }
+}
+
+/// `xcmedic scan --record`'s half in this executable (not for users): reads one `HistoryExchange.Request`
+/// on standard input, records it in the store (`XCMEDIC_HISTORY` in the environment, else the default
+/// file under the request's root), and writes one `HistoryExchange.Answer` on standard output: the
+/// facts, or why the store could not be used. Exit 0 either way; 2 when the request cannot be read.
+struct HistoryRecord: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a scan's build for 'xcmedic scan --record' (a JSON request on standard input; see docs/history.md).",
+        shouldDisplay: false
+    )
+
+    func run() throws {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let request: HistoryExchange.Request
+        do {
+            request = try HistoryExchange.decoder.decode(HistoryExchange.Request.self, from: data)
+        } catch {
+            throw CLIError("record: standard input is not a \(HistoryExchange.Request.schema) request (what 'xcmedic scan --record' sends; see docs/history.md)")
+        }
+        guard request.schema == HistoryExchange.Request.schema else {
+            throw CLIError("record: request schema \(request.schema), this xcmedic-history reads \(HistoryExchange.Request.schema); install xcmedic and xcmedic-history together")
+        }
+        var answer = HistoryExchange.Answer(facts: nil, problem: nil)
+        do {
+            let location = try StoreLocation.resolve(nil, environment: ProcessInfo.processInfo.environment, root: request.root)
+            switch HistoryRecorder.facts(request.build, to: location, as: request.identity, window: request.window,
+                                         toolVersion: request.toolVersion, timeout: request.timeout) {
+            case .success(let facts): answer.facts = facts
+            case .failure(let problem): answer.problem = problem.description
+            }
+        } catch {
+            answer.problem = "\(error)"
+        }
+        var bytes = try HistoryExchange.encoder.encode(answer)
+        bytes.append(0x0A)
+        try HistoryCLI.write(String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import XCMedicKit
+
+/// `xcmedic history …` is `xcmedic-history …`: the history store (SQLite, PostgreSQL, SwiftNIO) lives in
+/// that executable, so this one links none of it and a scan pays nothing for it. `XCMedic.main` hands
+/// over before parsing; this command is here for `--help` and shell completion.
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "What broke CI over time: top causes, new causes, flaky tests, one cause's timeline.",
+        discussion: """
+        Subcommands top, new, flaky, show and prune (see 'xcmedic history --help' and docs/history.md). Runs \
+        xcmedic-history, installed beside xcmedic ($XCMEDIC_HISTORY_TOOL, else beside this executable, else on PATH).
+        """
+    )
+
+    @Argument(parsing: .captureForPassthrough, help: "The subcommand and its options.")
+    var arguments: [String] = []
+
+    func run() throws {
+        History.handOver(arguments)
+    }
+
+    /// Becomes `xcmedic-history ARGUMENTS`; when it cannot be found or started, one line and exit 2.
+    static func handOver(_ arguments: [String]) -> Never {
+        XCMedic.fail("history: \(HistoryTool.replaceProcess(arguments: arguments))")
+    }
+}
