@@ -189,7 +189,7 @@ if [ "$binary" = 1 ]; then
   # And xcmedic finds xcmedic-history beside it: a recorded scan, then the store asked.
   check=$(mktemp -d)
   record_err=$(XCMEDIC_HISTORY_TOOL="" "$bin" scan --no-config --record "$check/history.sqlite" --format json "$root/Examples/macro-trust-failure.log" 2>&1 >/dev/null || true)
-  builds=$("$bin" history --store "$check/history.sqlite" --format json 2>&1 | grep -c '"builds" : 1' || true)
+  builds=$("$bin" history --store "$check/history.sqlite" --format json 2>&1 | grep -m1 '"builds" :' | tr -dc '0-9' || true)
   rm -rf "$check"
   if [ -n "$record_err" ] || [ "$builds" != 1 ]; then
     echo "release.sh: $bin scan --record did not record through xcmedic-history: $record_err" >&2
