@@ -7,6 +7,8 @@ import XCMedicKit
 /// over before parsing; this command is here for `--help` and shell completion.
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here: a name derived from the type costs every xcmedic start a conformance scan (~1.1 M instructions).
+        commandName: "history",
         abstract: "What broke CI over time: top causes, new causes, flaky tests, one cause's timeline.",
         discussion: """
         Reads the store that 'xcmedic scan --record' writes: a SQLite file (default .xcmedic/history.sqlite at the \
