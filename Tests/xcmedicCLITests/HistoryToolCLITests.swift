@@ -203,25 +203,8 @@ final class HistoryToolCLITests: XCTestCase {
     }
 
     func testFactsRoundTripThroughTheToolAsInProcessWithPostgreSQL() throws {
-        guard let base = ProcessInfo.processInfo.environment["XCMEDIC_TEST_POSTGRES_URL"], !base.isEmpty else {
-            throw XCTSkip("XCMEDIC_TEST_POSTGRES_URL is not set (.ci/run starts a PostgreSQL server and sets it)")
+        try HistoryCLITests.withPostgresDatabase(environment: environment) { store, env, _ in
+            try roundTrip(store: store, environment: env)
         }
-        var components = try XCTUnwrap(URLComponents(string: base))
-        let password = try XCTUnwrap(components.password)
-        let database = "xcmedic_tool_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
-        var env = environment
-        env["PGPASSWORD"] = password
-        let psql = { (sql: String) throws -> Void in
-            var c = components
-            c.password = nil
-            let r = try CLI.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", c.string!, "-c", sql], environment: env,
-                                executable: URL(fileURLWithPath: "/usr/bin/env"))
-            XCTAssertEqual(r.status, 0, r.stderr)
-        }
-        try psql("CREATE DATABASE \(database)")
-        defer { try? psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
-        components.path = "/" + database
-        components.password = nil
-        try roundTrip(store: components.string!, environment: env)
     }
 }
