@@ -176,4 +176,33 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(try causes("runner restarted in testA\n"), [])
         XCTAssertEqual(try causes("Fatal error: boom\nrunner restarted in testA\n").sorted(), ["our-runner-restarted", "swift-runtime-trap"])
     }
+
+    /// A notice printed in its tool's error style stays a warning; another warning symptom on such a line
+    /// is raised to an error, so the line is not lost. A notice cannot be declared an error.
+    func testANoticeKeepsItsSeverityOnAnErrorLookingLine() throws {
+        func rule(_ id: String, notice: Bool) -> String {
+            """
+            - id: \(id)
+              title: \(id)
+              category: ci-environment
+              severity: warning
+              role: symptom
+              notice: \(notice)
+              patterns: [{literal: '\(id) unable', regex: '\(id) unable'}]
+              explanation: A line our tool prints.
+              examples: {match: ['[!] \(id) unable to read']}
+            """
+        }
+        let rules = try RuleLoader.load(yaml: rule("ours-notice", notice: true) + "\n" + rule("ours-other", notice: false), origin: "team.yml")
+        XCTAssertEqual(rules.map(\.notice), [true, false])
+        func severities(_ log: String) throws -> [String: Severity] {
+            let scanner = Scanner(ruleSet: try RuleSet(rules: rules + BuiltinCatalog.rules()))
+            try scanner.scan(text: log)
+            return Dictionary(uniqueKeysWithValues: scanner.finish().findings.map { ($0.rule, $0.severity) })
+        }
+        XCTAssertEqual(try severities("[!] ours-notice unable to read the file\n"), ["ours-notice": .warning])
+        XCTAssertEqual(try severities("[!] ours-other unable to read the file\n"), ["ours-other": .error])
+        XCTAssertEqual(loadError(valid.replacingOccurrences(of: "  role: cause\n", with: "  role: cause\n  notice: true\n")).map { "\($0.field ?? ""): \($0.problem)" },
+                       "notice: a notice is never an error: give it severity warning or info")
+    }
 }

@@ -91,6 +91,7 @@ public enum CatalogCompiler {
             try w.add(rule.failedStep)
             try w.add(rule.lastResort)
             try w.add(rule.catchAll)
+            try w.add(rule.notice)
         }
         return w.tokens
     }
@@ -297,7 +298,8 @@ public enum CatalogCompiler {
                 id: id, title: title, category: category, severity: severity, role: role, patterns: patterns,
                 continuation: continuation, message: message, explanation: explanation, fixes: fixes, docs: docs,
                 matches: examples[0], nonMatches: examples[1], origin: origin, consequenceOf: try r.list(),
-                testRestart: try r.flag(), failedStep: try r.flag(), lastResort: try r.flag(), catchAll: try r.flag()
+                testRestart: try r.flag(), failedStep: try r.flag(), lastResort: try r.flag(), catchAll: try r.flag(),
+                notice: try r.flag()
             ))
         }
         try r.finish()

@@ -72,6 +72,7 @@ Plugin “OpenAPIGenerator” from package “swift-openapi-generator” must be
 0\0\
 0\0\
 0\0\
+0\0\
 macro-target-not-trusted\0\
 Package macro target not trusted (Xcode 15 wording)\0\
 macro-validation\0\
@@ -112,6 +113,7 @@ SpyableMacro\0\
 1\0\
 Target 'App' has no source files\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -169,6 +171,7 @@ OpenAPIGenerator\0\
 1\0\
 Macro \"ModifiedCopyMacros\" from package \"ModifiedCopy\" must be enabled before it can be used\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -236,6 +239,7 @@ Validate /Users/me/App.app (in target App from project App)\0\
 0\0\
 0\0\
 0\0\
+0\0\
 macro-implementation-not-found\0\
 The compiler could not load a macro's plugin\0\
 macro-validation\0\
@@ -286,6 +290,7 @@ CasePathsMacros.CasePathableMacro\0\
 1\0\
 @freestanding(expression) public macro stringify<T>(_ value: T) = #externalMacro(module: \"MyMacros\", type: \"StringifyMacro\")\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -370,6 +375,7 @@ line 9: swiftlint: command not found\0\
 0\0\
 0\0\
 0\0\
+0\0\
 ci-step-command-not-found\0\
 A CI service's build script called a tool the build machine does not have\0\
 ci-environment\0\
@@ -416,6 +422,7 @@ ci_post_clone.sh: line 4: swiftformat: command not found\0\
 0\0\
 /Users/me/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-1A2B3C.sh: line 3: swiftlint: command not found\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -534,6 +541,7 @@ CapturedVar.swift:7:9: error: mutation of captured var 'total' in concurrently-e
 0\0\
 0\0\
 0\0\
+0\0\
 sendable-metatype-capture\0\
 A non-Sendable metatype is captured by an isolated closure (Swift 6.2 warning)\0\
 sendable-capture\0\
@@ -569,6 +577,7 @@ Continue.Type\0\
 1\0\
 capture of 'x' with non-Sendable type 'X' in a '@Sendable' closure\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -668,6 +677,7 @@ main.swift:4:5: warning: variable 'total' was never mutated; consider changing t
 0\0\
 0\0\
 0\0\
+0\0\
 non-sendable-parameter-in-sendable-closure\0\
 A non-Sendable closure parameter is used where a @Sendable closure is required\0\
 sendable-capture\0\
@@ -713,6 +723,7 @@ g\0\
 1\0\
 error: passing non-escaping parameter 'g' to function expecting an '@escaping' closure\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -768,6 +779,7 @@ swiftc 6.3.1 on Linux (shared/reference/failures.yaml)\0\
 1\0\
 error: sending 'ns' risks causing data races [#SendingRisksDataRace]\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -848,6 +860,7 @@ type\0\
 Klass\0\
 tiso2.swift:7:17: error: sending value of non-Sendable type 'Optional<Document>' risks causing data races [#SendingRisksDataRace]\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -969,6 +982,7 @@ error: passing closure as a 'sending' parameter risks causing data races between
 0\0\
 0\0\
 0\0\
+0\0\
 actor-isolated-call-synchronous-nonisolated\0\
 Synchronous nonisolated code calls an actor-isolated (e.g. @MainActor) function\0\
 actor-isolation\0\
@@ -1060,6 +1074,7 @@ error: 'async' call in a function that does not support concurrency\0\
 0\0\
 0\0\
 0\0\
+0\0\
 actor-isolated-cannot-be-called-outside\0\
 Async code uses another actor's declaration without await\0\
 actor-isolation\0\
@@ -1133,6 +1148,7 @@ init\0\
 1\0\
 error: main actor-isolated property 'title' can not be referenced from a nonisolated context\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -1291,6 +1307,7 @@ error: main actor-isolated property 'ns' cannot be accessed from outside of the 
 0\0\
 0\0\
 0\0\
+0\0\
 function-conversion-loses-global-actor\0\
 A global-actor-isolated function used where a plain function type is expected\0\
 actor-isolation\0\
@@ -1349,6 +1366,7 @@ to\0\
 1\0\
 warning: converting non-sendable function value to '@Sendable () -> Void' may introduce data races\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -1478,6 +1496,7 @@ note: main actor-isolated instance method 'render()' cannot satisfy nonisolated 
 0\0\
 0\0\
 0\0\
+0\0\
 override-actor-isolation-mismatch\0\
 An override has different actor isolation from the declaration it overrides\0\
 actor-isolation\0\
@@ -1519,6 +1538,7 @@ setUp()\0\
 1\0\
 note: overridden declaration is here\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -1572,6 +1592,7 @@ error: default argument value of type 'Int' cannot be converted to type 'String'
 0\0\
 0\0\
 0\0\
+0\0\
 async-call-missing-await\0\
 Async call (or actor hop) without await\0\
 concurrency-other\0\
@@ -1619,6 +1640,7 @@ Xcode issue navigator wording (an async closure given to a synchronous API such 
 1\0\
 note: add 'async' to function 'load()' to make it asynchronous\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -1721,6 +1743,7 @@ error: reference to nonisolated(unsafe) var 'cache' is unsafe in concurrently-ex
 0\0\
 0\0\
 0\0\
+0\0\
 static-let-non-sendable-type\0\
 Global or static let holds a non-Sendable value\0\
 global-mutable-state\0\
@@ -1809,6 +1832,7 @@ shared\0\
 1\0\
 GlobalVar.swift:2:5: error: var 'requestCount' is not concurrency-safe because it is nonisolated global shared mutable state [#MutableGlobalVariable]\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -1924,6 +1948,7 @@ error: non-Sendable type 'Buffer' of property 'buffer' cannot exit main actor-is
 0\0\
 0\0\
 0\0\
+0\0\
 non-sendable-property-exits-isolation\0\
 A non-Sendable property is read from outside its actor\0\
 non-sendable-crossing\0\
@@ -1983,6 +2008,7 @@ error: non-sendable type 'Foo' returned by implicitly asynchronous call to nonis
 0\0\
 0\0\
 0\0\
+0\0\
 non-sendable-argument-crosses-isolation\0\
 A non-Sendable argument is passed into another isolation domain (Swift 5.x wording)\0\
 non-sendable-crossing\0\
@@ -2026,6 +2052,7 @@ AnalyzerTests\0\
 1\0\
 error: sending 'ns' risks causing data races\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -2124,6 +2151,7 @@ note: class 'Connection' does not conform to the 'Sendable' protocol\0\
 0\0\
 0\0\
 0\0\
+0\0\
 sendable-class-nonfinal-or-inherits\0\
 A class cannot conform to Sendable (non-final, or has a superclass)\0\
 concurrency-other\0\
@@ -2198,6 +2226,7 @@ error: non-class type 'S' cannot conform to class protocol 'P'\0\
 0\0\
 0\0\
 0\0\
+0\0\
 type-does-not-conform-to-sendable\0\
 A non-Sendable type is used where Sendable is required\0\
 concurrency-other\0\
@@ -2242,6 +2271,7 @@ note: class 'Plain' does not conform to the 'Sendable' protocol\0\
 0\0\
 error: type 'Plain' does not conform to protocol 'Equatable'\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -2303,6 +2333,7 @@ warning: '@preconcurrency' on conformance to 'Renderer' has no effect\0\
 0\0\
 0\0\
 0\0\
+0\0\
 swift6-runtime-isolation-assertion\0\
 Crash at run time: code ran off the actor it was isolated to\0\
 concurrency-other\0\
@@ -2353,6 +2384,7 @@ https://github.com/twostraws/CodeScanner/pull/154\0\
 1\0\
 Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -2447,6 +2479,7 @@ Signing Identity:     \"Apple Distribution: Example Corp (ABCDE12345)\"\0\
 0\0\
 0\0\
 0\0\
+0\0\
 no-certificate-matching-identity\0\
 No certificate matches CODE_SIGN_IDENTITY for the team\0\
 codesign-certificate\0\
@@ -2499,6 +2532,7 @@ No certificate was provided to sign the package\0\
 0\0\
 0\0\
 0\0\
+0\0\
 no-signing-identities-for-team\0\
 No valid signing identities for the team ID\0\
 codesign-certificate\0\
@@ -2544,6 +2578,7 @@ CAT6HF57NJ\0\
 1\0\
 1 valid identities found\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -2617,6 +2652,7 @@ Command CodeSign failed with a nonzero exit code\0\
 0\0\
 0\0\
 0\0\
+0\0\
 keychain-item-not-found\0\
 The signing identity or its private key is not in the keychain\0\
 codesign-certificate\0\
@@ -2660,6 +2696,7 @@ https://github.com/project-chip/connectedhomeip/issues/19327 (written without it
 1\0\
 security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -2740,6 +2777,7 @@ Signing Identity:     \"Apple Distribution: Example Corp (ABCDE12345)\"\0\
 0\0\
 0\0\
 0\0\
+0\0\
 profile-certificate-private-key-missing\0\
 No certificate of the provisioning profile has its private key in the keychain\0\
 codesign-certificate\0\
@@ -2776,6 +2814,7 @@ match InHouse com.budbee.warehousescanner\0\
 1\0\
 Provisioning profile \"match AppStore com.app.mobile\" doesn't include signing certificate \"Apple Distribution: COMPANY (ASGDSGFS)\".\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -2829,6 +2868,7 @@ keychain\0\
 1\0\
 1 valid identities found\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -2908,6 +2948,7 @@ security: SecKeychainItemImport: The specified item already exists in the keycha
 0\0\
 0\0\
 0\0\
+0\0\
 codesign-detritus\0\
 codesign refuses a bundle with extended attributes (resource fork, Finder information)\0\
 codesign-other\0\
@@ -2957,6 +2998,7 @@ path\0\
 0\0\
 0\0\
 0\0\
+0\0\
 cloud-signing-not-permitted\0\
 The account may not use cloud-managed distribution certificates\0\
 codesign-certificate\0\
@@ -2991,6 +3033,7 @@ You haven't been given access to cloud-managed distribution certificates. Please
 1\0\
 Signing Identity:     \"Apple Distribution: Example Corp (ABCDE12345)\"\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -3052,6 +3095,7 @@ share-extension.appex\0\
 1\0\
 FrameworkName will not be code signed because its settings don't specify a development team.\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -3123,6 +3167,7 @@ No profiles for 'com.abc.xyz.dev' were found\0\
 0\0\
 0\0\
 0\0\
+0\0\
 no-profiles-for-bundle-id\0\
 No provisioning profiles for the bundle ID; automatic signing cannot create one\0\
 provisioning-profile\0\
@@ -3166,6 +3211,7 @@ iOS App Development\0\
 1\0\
 No profile matching 'TargetName' found\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -3271,6 +3317,7 @@ warning: Widgets isn't code signed but requires entitlements. It is not possible
 0\0\
 0\0\
 0\0\
+0\0\
 profile-missing-signing-certificate\0\
 Provisioning profile does not include the signing certificate\0\
 provisioning-profile\0\
@@ -3346,6 +3393,7 @@ ttkdExpressApp\0\
 1\0\
 Provisioning profile \"Profile Name\" doesn't support the Push Notifications capability.\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -3435,6 +3483,7 @@ Provisioning profile \"Profile Name\" doesn't support the Push Notifications cap
 0\0\
 0\0\
 0\0\
+0\0\
 automatic-signing-cannot-provision\0\
 Automatic signing cannot create or download a provisioning profile\0\
 provisioning-profile\0\
@@ -3508,6 +3557,7 @@ Successfully created provisioning profile\0\
 0\0\
 0\0\
 0\0\
+0\0\
 signing-requires-development-team\0\
 Signing requires a development team\0\
 codesign-other\0\
@@ -3554,6 +3604,7 @@ Name\0\
 1\0\
 FrameworkName will not be code signed because its settings don't specify a development team.\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -3613,6 +3664,7 @@ CODE_SIGNING_REQUIRED = NO\0\
 provisioning-profile\0\
 codesign-certificate\0\
 codesign-other\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -3701,6 +3753,7 @@ codesign-other\0\
 0\0\
 0\0\
 0\0\
+0\0\
 fastlane-match-readonly-no-profile\0\
 fastlane match (readonly) has no matching provisioning profile\0\
 provisioning-profile\0\
@@ -3740,6 +3793,7 @@ AppStore_com.example.app.share.mobileprovision\0\
 1\0\
 No code signing identity found and can not create a new one because you enabled `readonly`\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -3800,6 +3854,7 @@ Your certificate 'ABCDE12345.cer' is valid\0\
 0\0\
 0\0\
 0\0\
+0\0\
 fastlane-match-wrong-password\0\
 fastlane match cannot decrypt the certificates repository\0\
 codesign-certificate\0\
@@ -3843,6 +3898,7 @@ export MATCH_PASSWORD=***\0\
 0\0\
 0\0\
 0\0\
+0\0\
 entitlements-without-signing\0\
 Target has entitlements but is not signed\0\
 codesign-other\0\
@@ -3872,6 +3928,7 @@ Widgets\0\
 1\0\
 Widgets will not be code signed because its settings don't specify a development team.\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -3915,6 +3972,7 @@ Signing for \"Name\" requires a development team. Select a development team in t
 0\0\
 0\0\
 0\0\
+0\0\
 entitlements-modified-during-build\0\
 The entitlements file changed during the build\0\
 codesign-other\0\
@@ -3950,6 +4008,7 @@ OTFMagicBox.entitlements\0\
 1\0\
 ProcessProductPackaging /Users/me/App/App.entitlements /Users/me/Build/App.app.xcent\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -4009,6 +4068,7 @@ build/Release/App.app\0\
 1\0\
 build/Release/App.app: valid on disk\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -4115,6 +4175,7 @@ sdk-missing\0\
 0\0\
 0\0\
 0\0\
+0\0\
 no-destinations-for-scheme\0\
 The scheme has no destination at all for this action\0\
 destination-not-found\0\
@@ -4159,6 +4220,7 @@ Available destinations for the \"base\" scheme:\0\
 0\0\
 0\0\
 0\0\
+0\0\
 xcodebuild-failed-to-build-scheme\0\
 xcodebuild could not start building the scheme\0\
 build-failed\0\
@@ -4192,6 +4254,7 @@ code-sign-test\0\
 1\0\
 Failed to build module Foo\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -4285,6 +4348,7 @@ Carthage is not installed. Run brew install carthage\0\
 0\0\
 0\0\
 0\0\
+0\0\
 simulator-runtime-sdk-mismatch\0\
 No simulator runtime matches the simulator SDK\0\
 simulator-runtime\0\
@@ -4332,6 +4396,7 @@ iOS 26.2 (26.2 - 23C54) - com.apple.CoreSimulator.SimRuntime.iOS-26-2\0\
 0\0\
 0\0\
 0\0\
+0\0\
 simulator-runtime-invalid\0\
 The simulator runtime named is not installed\0\
 simulator-runtime\0\
@@ -4368,6 +4433,7 @@ com.apple.CoreSimulator.SimRuntime.iOS-17-5\0\
 1\0\
 iOS 17.5 (17.5 - 21F79) - com.apple.CoreSimulator.SimRuntime.iOS-17-5\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -4442,6 +4508,7 @@ Device state: Booted\0\
 0\0\
 0\0\
 0\0\
+0\0\
 simctl-command-error\0\
 simctl reported an error\0\
 simulator-runtime\0\
@@ -4498,6 +4565,7 @@ NSPOSIXErrorDomain\0\
 1\0\
 An error was encountered while processing your request\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -4578,6 +4646,7 @@ Installing build/Build/Products/Debug-iphonesimulator/example_movil.app\0\
 0\0\
 0\0\
 0\0\
+0\0\
 coresimulator-service-unavailable\0\
 CoreSimulatorService is not available\0\
 simulator-runtime\0\
@@ -4639,6 +4708,7 @@ com.apple.CoreSimulator.CoreSimulatorService is running\0\
 0\0\
 0\0\
 0\0\
+0\0\
 coresimulator-service-interrupted\0\
 The CoreSimulatorService connection was interrupted\0\
 simulator-runtime\0\
@@ -4668,6 +4738,7 @@ https://github.com/MobileNativeFoundation/bluepill/issues/252\0\
 1\0\
 CoreSimulatorService connection established\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -4751,6 +4822,7 @@ Unable to boot device in current state: Booted\0\
 0\0\
 0\0\
 0\0\
+0\0\
 multiple-matching-destinations\0\
 xcodebuild picked the first of several matching destinations\0\
 destination-not-found\0\
@@ -4785,6 +4857,7 @@ platform:iOS Simulator, id:CA81380D-3348-43E9-B16E-982719A9580F, OS:17.5, name:i
 1\0\
 Using the first of multiple matching destinations\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -4832,6 +4905,7 @@ iOS\0\
 1\0\
 Found 12 simulators on local machine\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -4921,6 +4995,7 @@ error: the file cannot be located\0\
 0\0\
 0\0\
 0\0\
+0\0\
 xcode-select-command-line-tools\0\
 The active developer directory is the Command Line Tools, not Xcode\0\
 ci-environment\0\
@@ -4959,6 +5034,7 @@ xcodebuild\0\
 1\0\
 xcode-select: error: command line tools are already installed, use \"Software Update\" to install updates\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -5014,6 +5090,7 @@ error: the file 'App.swift' does not exist\0\
 0\0\
 0\0\
 0\0\
+0\0\
 scheme-not-found\0\
 The project or workspace has no such scheme\0\
 destination-not-found\0\
@@ -5059,12 +5136,13 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0\
 0\0\
+0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 31 rules
+    /// Catalog/05-packages.yml: 32 rules
     static let packages = """
 xcmedic-catalog-2\0\
-31\0\
+32\0\
 package-resolved-out-of-date\0\
 Package.resolved is out of date and resolution is locked\0\
 package-resolved-stale\0\
@@ -5133,6 +5211,7 @@ Resolved source packages:\0\
 0\0\
 0\0\
 0\0\
+0\0\
 package-resolved-required\0\
 Package.resolved is missing and resolution is locked\0\
 package-resolved-stale\0\
@@ -5174,6 +5253,7 @@ https://github.com/flutter/flutter/issues/185035 (the path wraps onto the next l
 1\0\
 a resolved file was written\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -5232,6 +5312,7 @@ warning: Package.resolved file was updated\0\
 0\0\
 0\0\
 0\0\
+0\0\
 package-resolved-severely-out-of-date\0\
 Package.resolved blocks resolution\0\
 package-resolved-stale\0\
@@ -5271,6 +5352,7 @@ Package.resolved is up-to-date\0\
 0\0\
 0\0\
 0\0\
+0\0\
 package-resolution-locked\0\
 Package resolution is locked to Package.resolved\0\
 package-resolved-stale\0\
@@ -5300,6 +5382,7 @@ https://github.com/swiftlang/swift-package-manager/issues/6914 (under \"User def
 1\0\
     IDEPackageSupportUseBuiltinSCM = YES\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -5410,6 +5493,7 @@ Swift tools version 5.9.0 is in use\0\
 0\0\
 0\0\
 0\0\
+0\0\
 spm-incompatible-tools-version\0\
 A dependency's versions need a newer Swift tools version\0\
 swift-version-mismatch\0\
@@ -5465,6 +5549,7 @@ required\0\
 1\0\
 Dependencies could not be resolved because no versions of 'dep' match the requirement 3.0.0..<4.0.0\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -5570,6 +5655,7 @@ swift-version-mismatch\0\
 0\0\
 0\0\
 0\0\
+0\0\
 spm-resolver-internal-error\0\
 SwiftPM's version solver hit an internal error\0\
 spm-resolution\0\
@@ -5604,6 +5690,7 @@ Tests/Corpus b096 (Xcode 14.3 issue navigator, cut)\0\
 1\0\
 Computing version for apptemplatecodecomponents\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -5653,6 +5740,7 @@ warning: the target 'Foo' uses unsafe build flags, which are only allowed in roo
 0\0\
 0\0\
 0\0\
+0\0\
 spm-legacy-build-locations\0\
 Swift packages need the workspace's modern build locations\0\
 spm-resolution\0\
@@ -5685,6 +5773,7 @@ Tests/Corpus b005 (flutter tool running xcodebuild -list)\0\
 1\0\
 Build location: /Users/me/Library/Developer/Xcode/DerivedData\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -5741,6 +5830,7 @@ note: the manifest is valid\0\
 0\0\
 A package with an invalid manifest is skipped by the index\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -5820,6 +5910,7 @@ Minimum platform version: iOS 13.0\0\
 0\0\
 0\0\
 0\0\
+0\0\
 spm-binary-target-artifact\0\
 A binary package target's artifact cannot be used\0\
 spm-resolution\0\
@@ -5873,6 +5964,7 @@ network\0\
 0\0\
 0\0\
 0\0\
+0\0\
 spm-local-package-missing\0\
 A local package path does not exist\0\
 spm-resolution\0\
@@ -5914,6 +6006,7 @@ path\0\
 1\0\
 The URL cannot be accessed\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -6001,6 +6094,7 @@ error: no such module 'Alamofire'\0\
 network\0\
 package-resolved-stale\0\
 swift-version-mismatch\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -6104,6 +6198,7 @@ network\0\
 0\0\
 0\0\
 0\0\
+0\0\
 git-authentication-failed\0\
 git has no credentials for a dependency's repository\0\
 spm-resolution\0\
@@ -6176,6 +6271,7 @@ Permission denied\0\
 0\0\
 0\0\
 0\0\
+0\0\
 spm-could-not-resolve\0\
 xcodebuild could not resolve package dependencies\0\
 spm-resolution\0\
@@ -6232,6 +6328,7 @@ network\0\
 disk-full\0\
 ci-environment\0\
 xcode-version\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -6357,6 +6454,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+0\0\
 cocoapods-local-podspec-missing\0\
 A local pod's podspec is not where the Podfile says\0\
 cocoapods\0\
@@ -6405,6 +6503,7 @@ Flutter\0\
 0\0\
 1\0\
 xcode-cloud-script\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -6495,6 +6594,7 @@ error: /Users/me/App/Config/Shared.xcconfig: unable to open file (in target 'App
 0\0\
 0\0\
 0\0\
+0\0\
 cocoapods-dt-toolchain-dir\0\
 Old CocoaPods xcconfig uses DT_TOOLCHAIN_DIR (Xcode 15)\0\
 cocoapods\0\
@@ -6538,6 +6638,7 @@ TOOLCHAIN_DIR = /Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefau
 0\0\
 0\0\
 0\0\
+0\0\
 libarclite-missing\0\
 libarclite missing; deployment target too low for this Xcode\0\
 cocoapods\0\
@@ -6572,6 +6673,7 @@ path\0\
 1\0\
 ld: warning: libarclite is deprecated\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -6649,6 +6751,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+0\0\
 cocoapods-swift-integration\0\
 CocoaPods cannot integrate Swift pods as configured\0\
 cocoapods\0\
@@ -6701,6 +6804,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+0\0\
 cocoapods-version-required\0\
 The project needs another CocoaPods version\0\
 cocoapods\0\
@@ -6736,6 +6840,7 @@ version\0\
 1\0\
 Analyzing dependencies\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -6806,6 +6911,62 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+0\0\
+cocoapods-error-installing\0\
+CocoaPods could not download a pod\0\
+cocoapods\0\
+error\0\
+cause\0\
+1\0\
+Error installing \0\
+^\\[!\\] Error installing (?<pod>\\S+)$\0\
+0\0\
+0\0\
++\0\
+CocoaPods could not download the pod {pod}\0\
+`pod install` fetches each pod's source from where its podspec points (a git clone, an HTTP archive) and that fetch failed. CocoaPods prints this line, then the command it ran (`[!] /usr/bin/git clone …`) and what the command printed: a git host that refuses the credentials (`Permission denied (publickey)`), a timeout, a tag that does not exist. That last output, below, is why.\0\
+3\0\
+Read the command's output below this line; retry once for a timeout, and check that the CI can reach and authenticate to the pod's source host\0\
+1\0\
+bundle exec pod install --verbose\0\
+-\0\
+-\0\
+For a private or SSH source, give CI a deploy key or an HTTPS token for that host\0\
+0\0\
+-\0\
+-\0\
+Clear a broken download from CocoaPods' cache\0\
+1\0\
+pod cache clean {pod} --all\0\
+-\0\
+-\0\
+0\0\
+2\0\
+[!] Error installing FirebaseAppCheckInterop\0\
++\0\
+https://github.com/firebase/firebase-ios-sdk/issues/10593 (pod install whose git clone got Permission denied (publickey))\0\
+1\0\
+pod\0\
+FirebaseAppCheckInterop\0\
+[!] Error installing libwebp\0\
++\0\
+https://github.com/alpface/alpface (README, pod install of libwebp 0.6.0 whose clone timed out)\0\
+1\0\
+pod\0\
+libwebp\0\
+2\0\
+Installing FirebaseAppCheckInterop (10.3.0)\0\
+-\0\
+0\0\
+[!] Error installing Edge driver\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 cocoapods-crashed\0\
 CocoaPods crashed\0\
 cocoapods\0\
@@ -6849,6 +7010,7 @@ network\0\
 disk-full\0\
 ci-environment\0\
 xcode-cloud-script\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -6922,12 +7084,13 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+0\0\
 cocoapods-notice\0\
 A CocoaPods notice\0\
 cocoapods\0\
 warning\0\
 symptom\0\
-8\0\
+9\0\
 Automatically assigning platform\0\
 Automatically assigning platform\0\
 0\0\
@@ -6952,11 +7115,14 @@ attempted to initialize an object with an unknown UUID\0\
 used to generate the lockfile\0\
 The version of CocoaPods used to generate the lockfile \\([\\d.]+\\) is higher than the version of the current executable\0\
 0\0\
+Unable to read the license file\0\
+Unable to read the license file .* for the spec \0\
+0\0\
 0\0\
 +\0\
 CocoaPods notice (pod install goes on)\0\
 CocoaPods prints notices with the same `[!]` as its errors: a target without a platform, the master specs repo not named as a source, build settings a target overrides, the base configuration it could not set, unknown UUIDs dropped from the project after a merge, deprecated APIs in a podspec, a lockfile written by a newer CocoaPods. pod install still completes; some of them explain a later build failure (a missing `$(inherited)`, an unset base configuration).\0\
-3\0\
+4\0\
 Set the platform in the Podfile so CocoaPods does not guess\0\
 0\0\
 +\0\
@@ -6971,9 +7137,13 @@ Use the CocoaPods version that wrote Podfile.lock (pin it in a Gemfile)\0\
 bundle exec pod install\0\
 -\0\
 -\0\
+A license file CocoaPods could not read only leaves that pod out of the acknowledgements; check the podspec's license path\0\
+0\0\
+-\0\
+-\0\
 1\0\
 https://guides.cocoapods.org/syntax/podfile.html#platform\0\
-7\0\
+9\0\
 [!] Automatically assigning platform `ios` with version `8.0` on target `Cartography-iOS-Tests` because no platform was specified. Please specify a platform for this target in your Podfile. See `https://guides.cocoapods.org/syntax/podfile.html#platform`.\0\
 +\0\
 Tests/Corpus b073 (pod install that succeeded)\0\
@@ -7002,6 +7172,14 @@ Tests/Corpus b075 (fastlane cocoapods that succeeded)\0\
 +\0\
 Tests/Corpus b060 (pod install, CocoaPods 0.18, that succeeded)\0\
 0\0\
+[!] Unable to read the license file `LICENSE` for the spec `Blockstack (0.4.0)`\0\
++\0\
+Tests/Corpus k058 (pod install that succeeded)\0\
+0\0\
+[!] Unable to read the license file `/Users/dev/App/Pods/LINEActivity/LICENSE.txt` for the spec `LINEActivity (0.2.0)`\0\
++\0\
+https://github.com/noda-sin/LINEActivity/issues/3\0\
+0\0\
 2\0\
 [!] Unable to find a specification for `xxxxxSDK`\0\
 -\0\
@@ -7013,7 +7191,8 @@ Tests/Corpus b060 (pod install, CocoaPods 0.18, that succeeded)\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+1\0
 """
     /// Catalog/06-linker.yml: 21 rules
     static let linker = """
@@ -7130,6 +7309,7 @@ Undefined symbol handling is set to dynamic_lookup\0\
 0\0\
 0\0\
 0\0\
+0\0\
 linker-undefined-reference\0\
 Undefined reference at link time (Linux)\0\
 linker-undefined-symbols\0\
@@ -7170,6 +7350,7 @@ missing_c_function\0\
 1\0\
 warning: undefined behaviour sanitizer enabled\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -7272,6 +7453,7 @@ ld: warning: ignoring duplicate libraries: '-lc++'\0\
 0\0\
 0\0\
 0\0\
+0\0\
 linker-library-not-found\0\
 Library not found at link time\0\
 linker-other\0\
@@ -7349,6 +7531,7 @@ ld: warning: directory not found for option '-L/Users/me/Pods/build'\0\
 0\0\
 0\0\
 0\0\
+0\0\
 linker-framework-not-found\0\
 Framework not found at link time\0\
 linker-other\0\
@@ -7406,6 +7589,7 @@ Pods_Runner\0\
 1\0\
 ld: warning: Could not find or use auto-linked framework 'CoreAudioTypes': framework 'CoreAudioTypes' not found\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -7490,6 +7674,7 @@ ld: warning: directory not found for option '-L/Users/me/Pods/build'\0\
 0\0\
 0\0\
 0\0\
+0\0\
 linker-not-allowed-client\0\
 Linking a private Apple framework directly\0\
 linker-other\0\
@@ -7536,6 +7721,7 @@ Linking directly with SwiftUI.framework\0\
 0\0\
 0\0\
 0\0\
+0\0\
 linker-bitcode-missing\0\
 Library built without bitcode\0\
 linker-other\0\
@@ -7576,6 +7762,7 @@ Pods/PureSDK/PureSDK.framework/PureSDK\0\
 1\0\
 note: bitcode bundle could not be generated because it was built without full bitcode\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -7652,6 +7839,7 @@ building for iOS Simulator-arm64\0\
 0\0\
 0\0\
 0\0\
+0\0\
 linker-ignored-file\0\
 The linker skipped a library built for another architecture\0\
 linker-other\0\
@@ -7687,6 +7875,7 @@ path\0\
 1\0\
 ld: warning: directory not found for option '-F/Users/me/Build/Products/Debug-iphonesimulator/Protobuf'\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -7730,6 +7919,7 @@ findAtom\0\
 1\0\
 Assertion failed: (x > 0), function main, file main.c, line 3.\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -7807,6 +7997,7 @@ compile-error-generic\0\
 compiler-crash\0\
 out-of-memory\0\
 disk-full\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -7930,6 +8121,7 @@ warning: submodule 'Foo.Bar' not found\0\
 0\0\
 0\0\
 0\0\
+0\0\
 module-not-built-for-target\0\
 Module found, but not for the architecture being built\0\
 no-such-module\0\
@@ -7985,6 +8177,7 @@ error: no such module 'UIKit'\0\
 0\0\
 0\0\
 0\0\
+0\0\
 module-dependency-not-found\0\
 Dependency scan cannot find a module (explicitly built modules)\0\
 no-such-module\0\
@@ -8030,6 +8223,7 @@ UIKit\0\
 1\0\
 note: a dependency of main module 'em'\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -8092,6 +8286,7 @@ swift-version-mismatch\0\
 0\0\
 0\0\
 0\0\
+0\0\
 module-interface-from-other-swift\0\
 A binary framework's module interface is from an incompatible Swift\0\
 swift-version-mismatch\0\
@@ -8132,6 +8327,7 @@ IntuneMAMSwift\0\
 1\0\
 error: failed to build module 'Foo' from its module interface; it may have been damaged or it may have triggered a bug in the Swift compiler when it was produced\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -8222,6 +8418,7 @@ Using the newest version of the compiler\0\
 0\0\
 0\0\
 0\0\
+0\0\
 swift-language-version-unsupported\0\
 SWIFT_VERSION is not supported by this Xcode\0\
 swift-version-mismatch\0\
@@ -8290,6 +8487,7 @@ SWIFT_VERSION = 5.0\0\
 0\0\
     SWIFT_VERSION = 6.0\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -8366,6 +8564,7 @@ Compiling with Swift 5.7\0\
 0\0\
 0\0\
 0\0\
+0\0\
 sdk-not-supported-by-compiler\0\
 Module interface built by another Swift than this toolchain\0\
 swift-version-mismatch\0\
@@ -8413,12 +8612,13 @@ error: failed to build module 'Foo' for importation due to the errors above\0\
 0\0\
 0\0\
 0\0\
+0\0\
 0\0
 """
-    /// Catalog/07-compiler.yml: 25 rules
+    /// Catalog/07-compiler.yml: 26 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-25\0\
+26\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -8464,20 +8664,18 @@ test-runner-crash\0\
 0\0\
 0\0\
 0\0\
+0\0\
 swift-compiler-crash\0\
 The Swift compiler crashed\0\
 compiler-crash\0\
 error\0\
 cause\0\
-11\0\
+10\0\
 Please submit a bug report (https://swift.org\0\
 Please submit a bug report \\(https://swift\\.org/\0\
 0\0\
 Stack dump:\0\
 ^Stack dump:$\0\
-0\0\
-Failed frontend command:\0\
-^Failed frontend command:\0\
 0\0\
 Program arguments: \0\
 ^\\d+\\.\\s+Program arguments: (?!.*\\s-interpret(?:\\s|$))\\S*(?:swift-frontend|swiftc?|clang(?:\\+\\+)?|clang-\\d+)(?:\\.exe)?\\s\0\
@@ -8532,7 +8730,7 @@ Pin the previous Xcode on CI until a fixed release, and report the crash with th
 +\0\
 https://github.com/swiftlang/swift/issues\0\
 0\0\
-8\0\
+7\0\
 Please submit a bug report (https://swift.org/contributing/#reporting-bugs) and include the crash backtrace.\nStack dump:\n0.\tProgram arguments: /Applications/Xcode-16.3.0.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/swift-frontend -frontend -c\n1.\tApple Swift version 6.1 (swiftlang-6.1.0.110.21 clang-1700.0.13.3)\n3.\tWhile evaluating request TypeCheckSourceFileRequest(source_file \"/Users/agp1/Developer/Rugby/Example/LocalPods/LocalPod/Sources/TheView.swift\")\0\
 +\0\
 cpisciotta/xcbeautify@677dd067eb00:Tests/XcbeautifyLibTests/TestData/swiftcompile-failure-with-stack.txt (program arguments shortened)\0\
@@ -8542,10 +8740,6 @@ files\0\
 Stack dump:\0\
 +\0\
 https://github.com/mxcl/AppUpdater/issues/16\0\
-0\0\
-Failed frontend command:\0\
-+\0\
-Xcode 26 beta 2 archive (Tests/Corpus c051, the line after the swift-frontend stack frames)\0\
 0\0\
 3.\tWhile evaluating request IRGenRequest(IR Generation for file \"/Users/simonto/SwapU/ViewModels/ItemVMs/ItemGridViewModel.swift\")\0\
 +\0\
@@ -8584,6 +8778,49 @@ LLVM ERROR: Program used external function '_foo' which could not be resolved!\0
 0\0\
 1\0\
 test-runner-crash\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+swift-frontend-command-failed\0\
+A swift-frontend command failed with no error of its own in the log\0\
+compiler-crash\0\
+error\0\
+cause\0\
+1\0\
+Failed frontend command:\0\
+^Failed frontend command:\0\
+0\0\
+0\0\
++\0\
+A swift-frontend command failed and the log shows no compiler error for it (a crash, or errors the log lost)\0\
+Xcode 26 prints `Failed frontend command:` and the command line of a swift-frontend job that failed. When the log shows compile errors, they are why, and this line is their symptom. When it shows none, the frontend crashed (a stack dump above it, often cut from a paste) or its errors were dropped by a formatter.\0\
+2\0\
+Look above the line for a stack dump (`Stack dump:`, numbered `While …` lines) or the first `error:`; build the raw log without a formatter if there is neither\0\
+0\0\
+-\0\
+-\0\
+If it is a crash, clear DerivedData and rebuild, and try the file one at a time to find the construct\0\
+2\0\
+rm -rf ~/Library/Developer/Xcode/DerivedData\0\
+xcodebuild {$args} SWIFT_COMPILATION_MODE=singlefile\0\
+-\0\
+-\0\
+0\0\
+1\0\
+Failed frontend command:\0\
++\0\
+Xcode 26 beta 2 archive (Tests/Corpus c051, the line after the swift-frontend stack frames)\0\
+0\0\
+1\0\
+error: Failed to produce diagnostic for expression; please submit a bug report\0\
+-\0\
+0\0\
+2\0\
+compile-error-generic\0\
+test-runner-crash\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -8642,6 +8879,7 @@ Xcode's wording for a SwiftCompile job killed by the system (the form of its Seg
 1\0\
 error: compile command failed due to signal 11 (use -v to see invocation)\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -8714,6 +8952,7 @@ https://github.com/swiftwasm/JavaScriptKit/issues/449 (the backtracer report aft
 0\0\
 Thread 1 \"MyAppPackageTests.xctest\" crashed:\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -8835,6 +9074,7 @@ out-of-memory\0\
 0\0\
 0\0\
 0\0\
+0\0\
 expression-too-complex\0\
 The type checker gave up on an expression\0\
 compile-error-generic\0\
@@ -8886,6 +9126,7 @@ warning: expression took 250ms to type-check (limit: 200ms)\0\
 0\0\
 0\0\
 0\0\
+0\0\
 clang-module-cache-corrupt\0\
 Corrupted clang module cache or precompiled header\0\
 compile-error-generic\0\
@@ -8918,6 +9159,7 @@ cpisciotta/xcbeautify test data (shared/reference/failures.yaml, malformed-ast-m
 1\0\
 note: after modifying system headers, please delete the module cache\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -8964,6 +9206,7 @@ ProcessPCH /Users/me/DerivedData/App-Prefix.pch.pch App-Prefix.pch normal arm64 
 0\0\
 0\0\
 0\0\
+0\0\
 umbrella-header-incomplete\0\
 Umbrella header does not include a public header\0\
 compile-error-generic\0\
@@ -8999,6 +9242,7 @@ ModuleName\0\
 1\0\
 error: could not build module 'ModuleName'\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -9064,6 +9308,7 @@ In file included from /Users/musalj/code/OSS/SampleApp/Pods/SuperCoolPod/SuperAw
 0\0\
 0\0\
 0\0\
+0\0\
 source-file-missing\0\
 A source file in the project is missing on disk\0\
 compile-error-generic\0\
@@ -9104,6 +9349,7 @@ path\0\
 1\0\
 cp: ./build/App.app: No such file or directory\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -9154,6 +9400,7 @@ path\0\
 1\0\
 Build input file list is empty\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -9213,6 +9460,7 @@ bash\0\
 1\0\
 Sandbox: mdworker(412) allow file-read-data /Users/me/file\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -9317,6 +9565,7 @@ cp: ./build/App.app: No such file or directory\0\
 0\0\
 0\0\
 0\0\
+0\0\
 script-shell-syntax-error\0\
 A Run Script phase has a shell syntax error (or uses an unset variable)\0\
 phase-script-failed\0\
@@ -9360,6 +9609,7 @@ source\0\
 1\0\
 SyntaxError: Unexpected token '<'\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -9427,6 +9677,7 @@ Thread 1: Abort trap: 6\0\
 0\0\
 error: unable to execute command: Abort trap: 6\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -9503,6 +9754,7 @@ rsync -av --filter - CVS/ --filter - .svn/ /tmp/a /tmp/b\0\
 0\0\
 0\0\
 0\0\
+0\0\
 swiftlint-no-lintable-files\0\
 SwiftLint found no files to lint\0\
 phase-script-failed\0\
@@ -9537,6 +9789,7 @@ SwiftLint run script (Tests/Corpus c010)\0\
 1\0\
 Done linting! Found 0 violations, 0 serious in 12 files.\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -9659,6 +9912,7 @@ warning: [R.swift] Skipping 2 images because symbol conflicts\0\
 0\0\
 0\0\
 0\0\
+0\0\
 script-emitted-errors\0\
 A Run Script phase printed errors but exited 0\0\
 phase-script-failed\0\
@@ -9692,6 +9946,7 @@ Command PhaseScriptExecution emitted errors but did not return a nonzero exit co
 0\0\
 0\0\
 1\0\
+0\0\
 0\0\
 0\0\
 phase-script-failed\0\
@@ -9745,6 +10000,7 @@ PhaseScriptExecution Generate\\ Build\\ ID /Users/roman/Developer/Sp/Derived/Scr
 0\0\
 0\0\
 1\0\
+0\0\
 0\0\
 0\0\
 multiple-commands-produce\0\
@@ -9843,6 +10099,7 @@ warning: duplicate output file for build rule\0\
 0\0\
 0\0\
 0\0\
+0\0\
 swiftlint-violation\0\
 SwiftLint reported an error\0\
 phase-script-failed\0\
@@ -9912,6 +10169,7 @@ Done linting! Found 3 violations, 0 serious in 12 files.\0\
 0\0\
 AppVersionMonitor/AppVersion.swift:23: warning: Vertical Whitespace Violation: Limit vertical whitespace to a single empty line. Currently 2. (vertical_whitespace)\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -9994,6 +10252,7 @@ main.swift:3:5: error: cannot find 'helper' in scope\0\
 0\0\
 0\0\
 0\0\
+0\0\
 swiftpm-build-had-command-failures\0\
 SwiftPM's build had failed commands\0\
 build-failed\0\
@@ -10028,12 +10287,13 @@ Build complete!\0\
 0\0\
 0\0\
 0\0\
+0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 25 rules
+    /// Catalog/08-tests.yml: 26 rules
     static let tests = """
 xcmedic-catalog-2\0\
-25\0\
+26\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -10061,6 +10321,7 @@ Swift Testing output quoted in a public issue about withKnownIssue (code search 
 1\0\
 ✘ Test addition() recorded an issue at SwiftTests.swift:3:25: Expectation failed: (add(1, 2) → 4) == 3\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -10172,6 +10433,7 @@ Test Case '-[AppTests testSignal]' passed (0.001 seconds).\0\
 0\0\
 0\0\
 0\0\
+0\0\
 swift-testing-result-bundle-failure\0\
 Swift Testing test failed\0\
 test-failure\0\
@@ -10223,6 +10485,7 @@ flackyParameterized(value:)\0\
 1\0\
 ✘ Test testFailTrueIsFalse() failed after 0.001 seconds with 1 issue.\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -10316,6 +10579,7 @@ testThrows\0\
 0\0\
 0\0\
 0\0\
+0\0\
 test-exceeded-time-allowance\0\
 A test ran past its execution time allowance\0\
 test-runner-crash\0\
@@ -10352,6 +10616,7 @@ allowance\0\
 1\0\
 executionTimeAllowance = 60\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -10424,6 +10689,7 @@ simulator-runtime\0\
 0\0\
 0\0\
 0\0\
+0\0\
 xctest-parallel-case-failed\0\
 Test failed on a parallel-testing clone\0\
 test-failure\0\
@@ -10488,6 +10754,7 @@ exampleFalse\0\
 1\0\
 Test case 'BuildFlagTests.test_logClicksToConsole_isFalse()' passed on 'Clone 1 of iPhone 13 mini - xctest (32507)' (0.003 seconds)\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -10574,6 +10841,7 @@ Different kinds of functions are handled correctly\0\
 0\0\
 0\0\
 0\0\
+0\0\
 swift-testing-test-failed\0\
 Swift Testing test failed\0\
 test-failure\0\
@@ -10631,6 +10899,7 @@ myTest\0\
 0\0\
 0\0\
 0\0\
+0\0\
 xcbeautify-parallel-test-failed\0\
 Failing test on a parallel-testing clone (xcbeautify output)\0\
 test-failure\0\
@@ -10668,6 +10937,7 @@ testExample\0\
 1\0\
     ✔ [ExampleTestTests] testOther on 'Clone 1 of iPhone 17 Pro - ExampleTest (96789)' (0.010 seconds)\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -10715,6 +10985,7 @@ testBuildErrorSummary\0\
 0\0\
 ✖ test/test-contract.js exited with a non-zero exit code: 1\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -10801,6 +11072,7 @@ testExample, passed\0\
 0\0\
 0\0\
 0\0\
+0\0\
 failing-tests-list\0\
 xcodebuild's list of failing tests\0\
 test-failure\0\
@@ -10859,6 +11131,7 @@ test-runner-crash\0\
 0\0\
 0\0\
 0\0\
+0\0\
 test-crashed-and-restarted\0\
 A test crashed or timed out and the runner was restarted\0\
 test-runner-crash\0\
@@ -10910,6 +11183,7 @@ Restarting simulator after unexpected exit\0\
 0\0\
 0\0\
 1\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -11037,6 +11311,7 @@ line\0\
 0\0\
 0\0\
 0\0\
+0\0\
 test-runner-early-exit\0\
 The test runner exited before tests started\0\
 test-runner-crash\0\
@@ -11123,6 +11398,7 @@ Test target IntegrationTests encountered an error (Lost connection to test manag
 0\0\
 0\0\
 0\0\
+0\0\
 test-runner-failed-to-start\0\
 The UI test runner could not start\0\
 test-runner-crash\0\
@@ -11201,6 +11477,7 @@ Initialized UI testing in 2.1 seconds\0\
 0\0\
 0\0\
 0\0\
+0\0\
 test-host-uncaught-exception\0\
 The app or test process stopped on an uncaught exception\0\
 test-runner-crash\0\
@@ -11250,6 +11527,7 @@ XCTAssertThrowsError caught exception of type NSException\0\
 0\0\
 0\0\
 0\0\
+0\0\
 test-runner-hung\0\
 The test runner hung before connecting\0\
 test-runner-crash\0\
@@ -11290,6 +11568,7 @@ Transcripted\0\
 1\0\
 The test runner connected after 12 seconds\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -11355,6 +11634,7 @@ The build encountered an error but continued\0\
 0\0\
 0\0\
 0\0\
+0\0\
 swift-testing-suite-failed\0\
 A Swift Testing suite failed\0\
 test-failure\0\
@@ -11395,6 +11675,7 @@ Runner.Plan Tests\0\
 2\0\
 test-failure\0\
 test-runner-crash\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -11447,17 +11728,15 @@ simulator-runtime\0\
 0\0\
 0\0\
 0\0\
+0\0\
 testing-failed-summary\0\
 xcodebuild's Testing failed summary\0\
 test-failure\0\
 error\0\
 symptom\0\
-2\0\
+1\0\
 Testing failed:\0\
 ^Testing failed:$\0\
-0\0\
-Test run with \0\
-^Test run with \\d+ tests? (?:in \\d+ suites? )?failed after\0\
 0\0\
 0\0\
 +\0\
@@ -11469,19 +11748,73 @@ Fix the failures and crashes listed above; if testing was cancelled because the 
 -\0\
 -\0\
 0\0\
-2\0\
+1\0\
 Testing failed:\0\
 +\0\
 fastlane/fastlane@d5347690d47d:scan/spec/fixtures/early_testing_failure.log\0\
-0\0\
-✘ Test run with 2 tests failed after 0.001 seconds with 1 issue.\0\
-+\0\
-cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLog_6_0_macOS.txt\0\
 0\0\
 1\0\
 ✔ Test run with 4 tests passed after 0.010 seconds.\0\
 -\0\
 0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+test-totals-with-failures\0\
+The test totals count failed tests\0\
+test-failure\0\
+error\0\
+cause\0\
+2\0\
+Executed \0\
+^Executed \\d+ tests?, with [1-9]\\d* failures?\\b\0\
+0\0\
+Test run with \0\
+^Test run with \\d+ tests? (?:in \\d+ suites? )?failed after\0\
+0\0\
+0\0\
++\0\
+The test totals count failed tests; the lines of the failing tests are not in this log\0\
+XCTest's `Executed N tests, with M failures` and Swift Testing's `Test run with N tests failed after …` say that tests failed. When nothing else in the log names a failing test (the log was cut, piped through `tail`, or a formatter kept only the summary), this line is the evidence: tests failed, and the assertion messages are in the part of the log or the result bundle that is not here. When the failures are named, they are the causes and this summary is a symptom.\0\
+2\0\
+Find the failing tests and their assertions in the whole log or in the result bundle\0\
+2\0\
+grep -nE \"error: -\\[|: error: .*XCT|recorded an issue|failed \\(\" build.log\0\
+xcrun xcresulttool get test-results tests --path Test.xcresult\0\
+-\0\
+-\0\
+Keep the whole test output next time (pipe through `tee` before any formatter)\0\
+1\0\
+xcodebuild test ... 2>&1 | tee build.log | xcbeautify\0\
+-\0\
+-\0\
+0\0\
+3\0\
+\t Executed 3 tests, with 1 failure (0 unexpected) in 0.258 (0.259) seconds\0\
++\0\
+xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_SWIFT_FATAL_ERROR_IN_TEST_MAKE_TESTS_RESTARTING)\0\
+0\0\
+Executed 114 tests, with 27 failures (1 unexpected) in 1.600 (1.611) seconds\0\
++\0\
+https://github.com/jpsim/Yams/issues/143 (swift test of a 2018 snapshot toolchain)\0\
+0\0\
+✘ Test run with 2 tests failed after 0.001 seconds with 1 issue.\0\
++\0\
+cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLog_6_0_macOS.txt\0\
+0\0\
+2\0\
+\t Executed 12 tests, with 0 failures (0 unexpected) in 0.031 (0.036) seconds\0\
+-\0\
+0\0\
+✔ Test run with 4 tests passed after 0.010 seconds.\0\
+-\0\
+0\0\
+2\0\
+test-failure\0\
+test-runner-crash\0\
 0\0\
 0\0\
 0\0\
@@ -11521,6 +11854,7 @@ Testing cancelled by user\0\
 0\0\
 0\0\
 0\0\
+0\0\
 test-process-exited-with-code\0\
 The test process exited with a crash status\0\
 test-runner-crash\0\
@@ -11550,6 +11884,7 @@ code\0\
 1\0\
 INFO: 12 tests exited cleanly\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -11630,6 +11965,7 @@ Auto Layout satisfied all constraints\0\
 0\0\
 0\0\
 0\0\
+0\0\
 autolayout-cell-zero-height\0\
 Self-sizing cell's constraints give it no height\0\
 autolayout-ambiguous-height\0\
@@ -11697,6 +12033,7 @@ Warning once only: UITableView was told to layout its visible cells and other co
 0\0\
 0\0\
 0\0\
+0\0\
 tableview-layout-outside-window\0\
 Table view laid out while not in a window\0\
 tableview-offscreen-layout\0\
@@ -11745,6 +12082,7 @@ Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch th
 0\0\
 0\0\
 0\0\
+0\0\
 main-thread-checker\0\
 UI API called off the main thread\0\
 concurrency-other\0\
@@ -11780,6 +12118,7 @@ api\0\
 1\0\
 Main Thread Checker: enabled\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -11863,6 +12202,7 @@ Free space left: 47 MB\0\
 0\0\
 0\0\
 0\0\
+0\0\
 runner-low-disk-space\0\
 The runner is running out of disk space\0\
 disk-full\0\
@@ -11900,6 +12240,7 @@ Disk space is fine\0\
 0\0\
 0\0\
 0\0\
+0\0\
 cocoapods-cdn-unreachable\0\
 CocoaPods could not download from its CDN\0\
 network\0\
@@ -11907,11 +12248,11 @@ error\0\
 cause\0\
 1\0\
 URL couldn\0\
-CDN: (?<repo>\\S+) URL couldn\\S{1,3}t be downloaded: (?<url>\\S+?),? (?:(?:Response: |error: )(?<reason>.+?)(?:, retries: \\d+)?|Response:)$\0\
+CDN: (?<repo>\\S+) URL couldn\\S{1,3}t be downloaded:(?: (?<url>\\S+?),? (?:(?:Response: |error: )(?<reason>.+?)(?:, retries: \\d+)?|Response:)|)$\0\
 0\0\
 0\0\
 +\0\
-CocoaPods could not download {url}: {reason}\0\
+CocoaPods could not download from its CDN: {url}: {reason}\0\
 `pod install` fetches podspecs from the CocoaPods CDN (cdn.cocoapods.org, cdn.jsdelivr.net) and the download failed: a timeout, a TLS error or a blocked host. Usually transient; where the CDN is blocked, the git specs repository is the alternative.\0\
 2\0\
 Retry; cache Pods/ and ~/.cocoapods keyed on Podfile.lock so most runs need no download\0\
@@ -11925,7 +12266,7 @@ If the CDN is blocked for this network, use the git specs repository in the Podf
 source 'https://github.com/CocoaPods/Specs.git'\0\
 -\0\
 0\0\
-4\0\
+5\0\
 CDN: trunk URL couldn't be downloaded: https://cdn.jsdelivr.net/cocoa/Specs/a/7/5/AFNetworking/3.2.0/AFNetworking.podspec.json Response: SSL connect error\0\
 +\0\
 https://github.com/CocoaPods/CocoaPods/issues/11939\0\
@@ -11960,9 +12301,16 @@ repo\0\
 trunk\0\
 url\0\
 https://cdn.cocoapods.org/all_pods_versions_f_2_0.txt\0\
+      CDN: trunk URL couldn't be downloaded:\0\
++\0\
+https://github.com/Sh1d0w/multi_image_picker/issues/411 (pod install --verbose in a terminal 80 columns wide; the URL and reason wrap onto the next lines)\0\
+1\0\
+repo\0\
+trunk\0\
 1\0\
 CDN: trunk Relative path: CocoaPods-version.yml exists! Returning local because checking is only perfomed in\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12042,6 +12390,7 @@ Resolving host github.com\0\
 0\0\
 0\0\
 0\0\
+0\0\
 connection-timed-out\0\
 A network connection timed out or was refused\0\
 network\0\
@@ -12102,6 +12451,7 @@ Connected to github.com port 443\0\
 0\0\
 0\0\
 0\0\
+0\0\
 ssl-certificate-problem\0\
 TLS certificate could not be verified\0\
 network\0\
@@ -12145,6 +12495,7 @@ self signed certificate in certificate chain\0\
 1\0\
 SSL connection using TLSv1.2 / ECDHE-RSA-AES128-GCM-SHA256\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12229,6 +12580,7 @@ bash: line 1: ./scripts/deploy.sh: Permission denied\0\
 0\0\
 0\0\
 0\0\
+0\0\
 ci-script-bash-syntax-under-zsh\0\
 An Xcode Cloud ci_scripts script uses bash syntax but runs under zsh\0\
 xcode-cloud-script\0\
@@ -12296,6 +12648,7 @@ bad option: -a\0\
 1\0\
 build.sh:3: = not found\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12371,6 +12724,7 @@ scripts/build.sh: line 3: cd: ios: No such file or directory\0\
 0\0\
 0\0\
 0\0\
+0\0\
 operation-could-not-be-completed\0\
 Generic \"The operation couldn't be completed\" error\0\
 build-failed\0\
@@ -12421,6 +12775,7 @@ The operation completed successfully.\0\
 0\0\
 0\0\
 0\0\
+0\0\
 locale-not-utf8\0\
 The shell's locale is not UTF-8 (fastlane, CocoaPods)\0\
 ci-environment\0\
@@ -12457,6 +12812,7 @@ https://github.com/CocoaPods/CocoaPods/issues/10939\0\
 1\0\
 export LANG=en_US.UTF-8\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12504,6 +12860,7 @@ Encoding: UTF-8\0\
 0\0\
 0\0\
 0\0\
+0\0\
 result-bundle-path-exists\0\
 The -resultBundlePath already exists\0\
 ci-environment\0\
@@ -12535,6 +12892,7 @@ path\0\
 1\0\
 Writing result bundle at path: /output/file.xcresult\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12599,6 +12957,7 @@ Running ci_post_clone.sh script\0\
 0\0\
 0\0\
 0\0\
+0\0\
 xcode-cloud-script-not-found\0\
 Xcode Cloud cannot find a custom script the workflow expects\0\
 xcode-cloud-script\0\
@@ -12638,6 +12997,7 @@ ci_scripts/ci_pre_xcodebuild.sh\0\
 1\0\
 Running ci_pre_xcodebuild.sh script\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12695,6 +13055,7 @@ xcodebuild: error: 'PicEditor.xcworkspace' does not exist.\0\
 0\0\
 0\0\
 0\0\
+0\0\
 xcode-cloud-script-exit-code\0\
 An Xcode Cloud step exited with a script's exit code\0\
 xcode-cloud-script\0\
@@ -12741,6 +13102,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+0\0\
 xcode-cloud-command-exited\0\
 An Xcode Cloud step exited non-zero\0\
 build-failed\0\
@@ -12770,6 +13132,7 @@ code\0\
 1\0\
 Command exited with zero exit-code\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12811,6 +13174,7 @@ minutes\0\
 1\0\
 Build succeeded in 118 minutes\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12868,6 +13232,7 @@ xcodebuild -showBuildSettings -workspace App.xcworkspace\0\
 0\0\
 0\0\
 0\0\
+0\0\
 xcode-cloud-script-timeout\0\
 An Xcode Cloud custom script printed nothing for too long\0\
 xcode-cloud-script\0\
@@ -12897,6 +13262,7 @@ Post-Clone\0\
 1\0\
 Running ci_post_clone.sh script\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12980,6 +13346,7 @@ The job running on runner GitHub Actions 3 completed in 12 minutes.\0\
 0\0\
 0\0\
 0\0\
+0\0\
 ci-runner-lost\0\
 The CI runner stopped answering (lost, shut down or starved)\0\
 ci-environment\0\
@@ -13032,6 +13399,7 @@ Lost communication with the server\0\
 0\0\
 0\0\
 0\0\
+0\0\
 ci-operation-canceled\0\
 The CI runner cancelled the step (job timeout or cancellation)\0\
 build-timeout\0\
@@ -13071,6 +13439,7 @@ https://github.com/microsoft/azure-pipelines-tasks/issues/3592\0\
 0\0\
 1\0\
 build-timeout\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -13133,6 +13502,7 @@ cc1plus\0\
 1\0\
 error: compile command failed due to signal 11 (use -v to see invocation)\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -13248,6 +13618,7 @@ Timeout received: 'Net::ReadTimeout'.  Retrying after 3 seconds (remaining: 4)..
 0\0\
 0\0\
 0\0\
+0\0\
 xcode-license-not-accepted\0\
 The Xcode license has not been accepted on this machine\0\
 ci-environment\0\
@@ -13293,6 +13664,7 @@ https://github.com/bazelbuild/continuous-integration/issues/842\0\
 1\0\
 sudo xcodebuild -license accept\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -13391,6 +13763,7 @@ xcode-select: error: command line tools are already installed, use \"Software Up
 0\0\
 0\0\
 0\0\
+0\0\
 azure-logging-command-rejected\0\
 Azure Pipelines rejected a task's logging command\0\
 ci-environment\0\
@@ -13425,6 +13798,7 @@ task.complete\0\
 1\0\
 ##vso[task.complete result=Succeeded;]DONE\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -13527,6 +13901,7 @@ xcode-select: error: tool 'xcodebuild' requires Xcode, but active developer dire
 0\0\
 0\0\
 0\0\
+0\0\
 deployment-target-unsupported\0\
 A target's deployment target is outside what this Xcode supports\0\
 xcode-version\0\
@@ -13587,6 +13962,7 @@ IPHONEOS_DEPLOYMENT_TARGET = 8.0\0\
 0\0\
 0\0\
 0\0\
+0\0\
 app-store-itms-error\0\
 App Store Connect rejected the upload (ITMS error)\0\
 app-store-upload\0\
@@ -13629,6 +14005,7 @@ code\0\
 1\0\
 WARNING ITMS-90078: \"Missing Push Notification Entitlement - Your app appears to register with the Apple Push Notification service, but the app signature's entitlements do not include the \\\"aps-environment\\\" entitlement.\"\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -13714,6 +14091,7 @@ provisioning-profile\0\
 0\0\
 0\0\
 0\0\
+0\0\
 notarization-rejected\0\
 Apple's notary service rejected the submission\0\
 app-store-upload\0\
@@ -13775,6 +14153,7 @@ https://github.com/gitx/gitx/pull/332\0\
 1\0\
   \"status\": \"Accepted\",\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -14089,7 +14468,8 @@ spm-resolution\0\
 0\0\
 0\0\
 0\0\
-1\0
+1\0\
+0\0
 """
     /// Catalog/12-wrappers.yml: 6 rules
     static let wrappers = """
@@ -14149,6 +14529,7 @@ the banner as some wrappers re-case it (ignore_case pattern)\0\
 0\0\
 0\0\
 0\0\
+0\0\
 build-commands-failed\0\
 The following build commands failed\0\
 build-failed\0\
@@ -14187,6 +14568,7 @@ the same list in lower case, as some CI pages and pastes show it\0\
 1\0\
 The following build commands succeeded:\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -14239,6 +14621,7 @@ Command SwiftCompile succeeded\0\
 1\0\
 0\0\
 0\0\
+0\0\
 swift-command-failed\0\
 Swift driver command failed\0\
 build-failed\0\
@@ -14276,6 +14659,7 @@ error: the following command failed with exit code 1 but produced no further out
 0\0\
 0\0\
 0\0\
+0\0\
 command-failed-without-output\0\
 A build command failed and printed nothing\0\
 build-failed\0\
@@ -14305,6 +14689,7 @@ code\0\
 1\0\
 error: emit-module command failed with exit code 1 (use -v to see invocation)\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -14349,6 +14734,7 @@ count\0\
 1\0\
 Test Suite (0 failures)\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -14406,6 +14792,7 @@ Ld /Users/x/App.app/App normal arm64 (in target: line 3)\0\
 0\0\
 0\0\
 0\0\
+0\0\
 nserror-posix-no-space\0\
 A write failed because the disk is full (POSIX error 28)\0\
 disk-full\0\
@@ -14439,6 +14826,7 @@ https://github.com/appium/appium (Tests/Corpus b089, cut before its underlying P
 1\0\
 Error Domain=NSPOSIXErrorDomain Code=2 \"No such file or directory\"\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -14482,6 +14870,7 @@ Error Domain=IDETestOperationsObserverErrorDomain Code=6 \"Early unexpected exit
 0\0\
 0\0\
 0\0\
+0\0\
 nserror-unclassified\0\
 A tool reported an error (NSError)\0\
 build-failed\0\
@@ -14518,6 +14907,7 @@ error: no such module\0\
 0\0\
 0\0\
 1\0\
+0\0\
 0\0\
 process-exit-status\0\
 A CI step or tool exited with a non-zero status\0\
@@ -14624,6 +15014,7 @@ Exit status: 0\0\
 1\0\
 0\0\
 0\0\
+0\0\
 process-killed-by-signal\0\
 A process was killed by a signal\0\
 build-failed\0\
@@ -14699,6 +15090,7 @@ Breakpoint 1: where = App`main\0\
 0\0\
 0\0\
 1\0\
+0\0\
 0\0\
 ruby-uncaught-exception\0\
 A Ruby tool (fastlane, CocoaPods, xcpretty) stopped on an exception\0\
@@ -14778,6 +15170,7 @@ RuntimeError\0\
 0\0\
 1\0\
 0\0\
+0\0\
 eas-build-xcode-errors\0\
 EAS Build's summary of the Xcode errors it found\0\
 build-failed\0\
@@ -14827,6 +15220,7 @@ Run fastlane\0\
 0\0\
 1\0\
 0\0\
+0\0\
 shell-tool-permission-denied\0\
 A shell command was refused permission\0\
 build-failed\0\
@@ -14875,6 +15269,7 @@ git@github.com: Permission denied (publickey).\0\
 0\0\
 1\0\
 0\0\
+0\0\
 fastlane-finished-with-errors\0\
 fastlane stopped with errors\0\
 build-failed\0\
@@ -14906,6 +15301,7 @@ https://github.com/fastlane-old/match/issues/143 (CircleCI)\0\
 1\0\
 fastlane.tools finished successfully 🎉\0\
 -\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -14946,6 +15342,7 @@ Test Case '-[SomeTests testCatch]' passed (0.001 seconds).\0\
 0\0\
 0\0\
 1\0\
+0\0\
 0\0\
 gradle-build-failed\0\
 A Gradle build step failed (Kotlin Multiplatform, React Native, Flutter)\0\
@@ -14989,6 +15386,7 @@ BUILD SUCCESSFUL in 12s\0\
 0\0\
 1\0\
 0\0\
+0\0\
 heap-corruption-abort\0\
 A process aborted on a heap error\0\
 build-failed\0\
@@ -15024,6 +15422,7 @@ malloc: enabling abort() on bad malloc or free\0\
 0\0\
 0\0\
 1\0\
+0\0\
 0\0
 """
     /// Catalog/categories.yml
@@ -15134,8 +15533,9 @@ provisioning profile\0\
 mobileprovision\0\
 no profiles? \0\
 codesign-certificate\0\
-4\0\
+5\0\
 signing (?:certificate|identit)\0\
+identity used to sign\0\
 \\bcertificate\\b\0\
 \\bkeychain\\b\0\
 errSec(?!InternalComponent)\\w+\0\
@@ -15148,13 +15548,17 @@ development team\0\
 exportArchive\0\
 IDEDistribution\0\
 app-store-upload\0\
-6\0\
+10\0\
 ITMS-\\d+\0\
 \\baltool\\b\0\
 notarytool\0\
 \\bnotariz\0\
 Transporter\0\
 App Store Connect\0\
+validate your application\0\
+ContentDelivery\0\
+AppStoreService\0\
+\\bupload(?:ing)? (?:the |your )?(?:app|ipa|binary)\\b\0\
 destination-not-found\0\
 1\0\
 \\bdestination\\b\0\
@@ -15270,12 +15674,13 @@ unexpected exit\0\
 uncaught exception\0\
 \\bxctest\\b.*(?:crash|exit)\0\
 test-failure\0\
-5\0\
+6\0\
 XCTAssert\0\
 \\btests? (?:case )?.*\\bfailed\\b\0\
 expectation\0\
 Failing tests\0\
 failed: caught \"\0\
+-\\[[\\w.]+ test\\w*\\]\0\
 sending-data-race\0\
 2\0\
 \\bsending\\b.*\\bdata races?\\b\0\

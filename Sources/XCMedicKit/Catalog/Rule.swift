@@ -119,6 +119,10 @@ public struct Rule: Sendable, Equatable {
     /// When the message it matched goes on below, cut by a terminal or a paste, the message joined with
     /// its continuation is tried on the other rules first.
     public var catchAll: Bool
+    /// `notice: true`: a tool's notice printed in the style of its errors (CocoaPods' `[!] Unable to read the
+    /// license file …`, after which `pod install` goes on). Its finding keeps the rule's severity whatever
+    /// its line looks like, where a symptom on an error-looking line is otherwise raised to an error.
+    public var notice: Bool
 
     public init(
         id: String, title: String, category: String, severity: Severity, role: Role,
@@ -126,7 +130,7 @@ public struct Rule: Sendable, Equatable {
         explanation: String, fixes: [Fix], docs: [String] = [],
         matches: [RuleExample], nonMatches: [RuleExample], origin: String,
         consequenceOf: [String] = [], testRestart: Bool = false, failedStep: Bool = false, lastResort: Bool = false,
-        catchAll: Bool = false
+        catchAll: Bool = false, notice: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -147,5 +151,6 @@ public struct Rule: Sendable, Equatable {
         self.failedStep = failedStep
         self.lastResort = lastResort
         self.catchAll = catchAll
+        self.notice = notice
     }
 }

@@ -91,7 +91,7 @@ public enum RuleLoader {
 
     private static let knownKeys: Set<String> = [
         "id", "title", "category", "severity", "role", "patterns", "continuation", "message",
-        "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart", "failed_step", "last_resort", "catch_all",
+        "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart", "failed_step", "last_resort", "catch_all", "notice",
     ]
 
     private static func parseRule(_ node: Node, origin: String, compileRegexes: Bool) throws -> Rule {
@@ -125,6 +125,8 @@ public enum RuleLoader {
         let failedStep = try parseBool(map["failed_step"], "failed_step", ctx)
         let lastResort = try parseBool(map["last_resort"], "last_resort", ctx)
         let catchAll = try parseBool(map["catch_all"], "catch_all", ctx)
+        let notice = try parseBool(map["notice"], "notice", ctx)
+        if notice, severity == .error { throw ctx.error("notice", map["notice"], "a notice is never an error: give it severity warning or info") }
         return Rule(
             id: id,
             title: try requiredString(map, "title", ctx, node),
@@ -144,7 +146,8 @@ public enum RuleLoader {
             testRestart: testRestart,
             failedStep: failedStep,
             lastResort: lastResort,
-            catchAll: catchAll
+            catchAll: catchAll,
+            notice: notice
         )
     }
 

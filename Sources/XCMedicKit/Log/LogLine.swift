@@ -137,6 +137,8 @@ public struct LogLine: Sendable {
             if !LogLine.wrapperFirstBytes[Int(first)] {
                 if (65...90).contains(first), let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
                 if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
+                if first == 98 || first == 115 || first == 101 || first == 99, LogLine.has(9, in: s.utf8, within: 8),
+                   let rest = dropDateTime(s) { s = rest; changed = true; continue } // Bamboo's `build\t…`
                 continue
             }
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
@@ -151,6 +153,7 @@ public struct LogLine: Sendable {
             }
             if let rest = dropBracketedTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropClockTime(s) { s = rest; changed = true; continue }
+            if let rest = dropDateTime(s) { s = rest; changed = true; continue }
             if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
             if s.hasPrefix("> ") || s == ">" { s = s.dropFirst(); changed = true; continue }
             if let rest = dropBox(s) {
@@ -171,7 +174,12 @@ public struct LogLine: Sendable {
                 s = rest
                 if let level, glyph == nil { glyph = level }
                 changed = true
+                continue
             }
+            // xcpretty's `▸ ` after a CI's prefix, in a log that lost its encoding: `? ` (Bamboo, Jenkins
+            // in ASCII) or `â–¸ ` (UTF-8 read as Windows-1252). Only after a prefix came off: a line of
+            // its own may start with `? ` (git's untracked files).
+            if s.startIndex != raw.startIndex, let rest = dropMangledArrow(s) { s = rest; changed = true }
         }
         return String(s)
     }
@@ -191,7 +199,7 @@ public struct LogLine: Sendable {
     /// `INFO [`) and a tool name: a digit (timestamps, clock times), `[`, `#`, `:`, `>`, `|`, `` ` ``,
     /// and the lead byte of a non-ASCII glyph.
     private static let wrapperFirstBytes: [Bool] = (0..<256).map { b in
-        (48...57).contains(b) || b >= 0xC0 || [91, 35, 58, 62, 124, 96].contains(b)
+        (48...57).contains(b) || b >= 0xC0 || [91, 35, 58, 62, 124, 96, 63].contains(b)
     }
 
     /// `2024-05-01T10:00:00.1234567Z ` (GitHub Actions raw logs).
@@ -310,6 +318,51 @@ public struct LogLine: Sendable {
         if i < u.count, u[i] == 46 || u[i] == 44 { i += 1; while i < u.count, (48...57).contains(u[i]) { i += 1 } }
         guard i < u.count, u[i] == 32 else { return nil }
         return Substring(s.utf8.dropFirst(i + 1))
+    }
+
+    /// A date and time before the text, as CI services and loggers print them, with what separates them
+    /// from the text (` | `, ` - `, a tab, spaces): `13-Oct-2022 22:44:31 | ` (Bamboo's web log),
+    /// `2024-05-01 10:00:00.123 ` or `2024-05-01T10:00:00+02:00 ` (GitLab, Jenkins' timestamper, loggers),
+    /// `2024/05/01 10:00:00 `. Bamboo's raw log puts its line kind first: `build\t13-Oct-2022 22:44:31\t`.
+    private static func dropDateTime(_ s: Substring) -> Substring? {
+        var u = Array(s.utf8.prefix(48))
+        var skipped = 0
+        for kind in ["build\t", "simple\t", "error\t", "command\t"] where u.starts(with: Array(kind.utf8)) {
+            skipped = kind.utf8.count
+            u.removeFirst(skipped)
+            break
+        }
+        func isDigit(_ k: Int) -> Bool { k < u.count && (48...57).contains(u[k]) }
+        func digits(_ range: Range<Int>) -> Bool { range.allSatisfy(isDigit) }
+        var i: Int
+        if digits(0..<4), u.count > 10, u[4] == 45 || u[4] == 47, digits(5..<7), u[7] == u[4], digits(8..<10) {
+            i = 10 // 2024-05-01, 2024/05/01
+        } else if digits(0..<2), u.count > 11, u[2] == 45, (3..<6).allSatisfy({ (65...90).contains(u[$0] & 0xDF) }), u[6] == 45, digits(7..<11) {
+            i = 11 // 13-Oct-2022
+        } else {
+            return nil
+        }
+        guard i < u.count, u[i] == 32 || u[i] == 84 else { return nil } // ` ` or `T`
+        i += 1
+        guard digits(i..<i + 2), i + 7 < u.count, u[i + 2] == 58, digits(i + 3..<i + 5), u[i + 5] == 58, digits(i + 6..<i + 8) else { return nil }
+        i += 8
+        if i < u.count, u[i] == 46 || u[i] == 44 { i += 1; while isDigit(i) { i += 1 } }
+        if i < u.count, u[i] == 90 { i += 1 } // Z
+        else if i + 2 < u.count, u[i] == 43 || u[i] == 45, isDigit(i + 1) { // +02:00, -0500
+            i += 1
+            while i < u.count, isDigit(i) || u[i] == 58 { i += 1 }
+        }
+        guard i < u.count, u[i] == 32 || u[i] == 9 else { return nil }
+        var j = i
+        while j < u.count, u[j] == 32 || u[j] == 9 { j += 1 }
+        if j + 1 < u.count, u[j] == 124 || u[j] == 45, u[j + 1] == 32 { j += 2 } // ` | `, ` - `
+        return Substring(s.utf8.dropFirst(skipped + j))
+    }
+
+    private static func dropMangledArrow(_ s: Substring) -> Substring? {
+        if s.hasPrefix("? ") { return s.dropFirst(2) }
+        if s.hasPrefix("\u{E2}\u{2013}\u{B8} ") { return s.dropFirst(4) }
+        return nil
     }
 
     /// `xcodebuild[12345:678901] ` or `2024-05-01 10:00:00.123 xcodebuild[12345:678901] ` (Apple's

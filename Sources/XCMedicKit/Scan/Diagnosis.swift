@@ -256,6 +256,9 @@ struct FindingCollector {
         return result
     }
 
+    /// Lines before a restart within which an error no rule knows counts as the crash it restarted after.
+    static let crashWindow = 12
+
     static func oneCausePerTest(_ findings: [Finding]) -> [Finding] {
         func testKey(_ f: Finding) -> (suite: String?, test: String)? {
             guard let raw = f.captures["test"], !raw.isEmpty else { return nil }
@@ -288,14 +291,27 @@ struct FindingCollector {
         }
         // `consequence_of`: judged on the causes as they stand before this step, so the order of the
         // findings does not matter.
+        // Two summaries that would each be a consequence of the other (a Swift Testing suite's failure, the
+        // run's totals) do not both go: the one that names something (a suite, a test) stays.
         let causes = result.filter { $0.role == .cause }
         for i in result.indices where result[i].role == .cause && !result[i].consequenceOf.isEmpty {
-            let reasons = result[i].consequenceOf, rule = result[i].rule
-            if causes.contains(where: { $0.rule != rule && reasons.contains($0.category) }) { result[i].role = .symptom }
+            let reasons = result[i].consequenceOf, rule = result[i].rule, category = result[i].category
+            let namesNothing = result[i].captures.isEmpty
+            if causes.contains(where: { $0.rule != rule && reasons.contains($0.category)
+                    && (!$0.consequenceOf.contains(category) || (namesNothing && !$0.captures.isEmpty)) }) {
+                result[i].role = .symptom
+            }
         }
         let sawCrash = findings.contains { $0.category == FindingCategory.testRunnerCrash && $0.role == .cause && !$0.testRestart }
         for i in result.indices where result[i].testRestart && result[i].role == .cause && !sawCrash {
             guard let k = testKey(result[i]) else { continue }
+            // The crash may be a line no rule knows, just before the restart (a mock's `--- FATAL ERROR: … ---`,
+            // a framework's own assertion): an error there shows it.
+            if let restart = result[i].occurrences.first, result.contains(where: { other in
+                other.role == .unrecognized && other.severity == .error && other.occurrences.contains {
+                    $0.input == restart.input && $0.line < restart.line && restart.line - $0.line <= crashWindow
+                }
+            }) { continue }
             let namedElsewhere = result.indices.contains { j in
                 guard j != i else { return false }
                 if let other = key(result[j]), same(other, k) { return true }

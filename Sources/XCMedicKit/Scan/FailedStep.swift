@@ -35,6 +35,10 @@ struct FailedStep: Equatable {
             }
         }
         let lower = kind.lowercased()
+        // A package plug-in's step (`Apply build tool plug-in “SwiftLintPlugin” to target …`, `Validate plug-in …`,
+        // the plug-in's own command `SwiftLint BuildTool Plugin`) that failed with nothing printed: on CI, the
+        // plug-in was not trusted.
+        if lower.contains("plug-in") || lower.contains("plugin") { return "plugin-validation" }
         if lower.hasPrefix("ci_") && lower.hasSuffix(".sh") { return "xcode-cloud-script" }
         if lower.contains("script") || lower.hasSuffix(".sh") { return "phase-script-failed" }
         if lower.contains("compile") || lower.contains("swift") { return "compile-error-generic" }
@@ -68,6 +72,24 @@ struct FailedStep: Equatable {
         return table
     }()
 
+    /// The kind of step a line of xcodebuild's failed-commands list names: its first word
+    /// (`PhaseScriptExecution`, `CodeSign`), or the phrase Xcode 14 and later write for a plug-in
+    /// (`Apply build tool plug-in “X” to target “Y”`) or a script (`Run custom shell script 'X'`), up to
+    /// the first quote. A line that is a plug-in command's own name (`SwiftLint BuildTool Plugin`) is
+    /// the whole line.
+    static func listKind(_ text: String) -> String {
+        let word = String(text.prefix(while: { $0 != " " }))
+        guard kinds[word] == nil, !startNames.contains(word) else { return word }
+        if let quote = text.firstIndex(where: { $0 == "“" || $0 == "'" || $0 == "\"" }) {
+            let phrase = text[..<quote].trimmingCharacters(in: .whitespaces)
+            let lower = phrase.lowercased()
+            if phrase.contains(" "), !phrase.contains("/"), !phrase.contains("\\"),
+               lower.contains("plug-in") || lower.contains("plugin") || lower.contains("script") { return phrase }
+        }
+        if !text.contains("/"), text.lowercased().hasSuffix(" plugin") { return text }
+        return word
+    }
+
     /// Step names that start a step block even without Xcode 11+'s `(in target '…' from project '…')`.
     static let startNames: Set<String> = Set(kinds.keys).union([
         "ProcessInfoPlistFile", "CpResource", "CopySwiftLibs", "Touch", "Ditto", "CopyPNGFile", "CopyPlistFile",
@@ -93,6 +115,20 @@ struct FailedStep: Equatable {
     }
 
     /// A readable name for the step: the script phase's name, or the file the step works on, with its target.
+    /// What a phrase-named step was about: the rest of its line (`“SwiftLintPlugin” to target “App” in project “App”`).
+    static func quotedTitle(_ rest: Substring) -> String? {
+        let text = rest.trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
+    }
+
+    /// A list line that names no step: the base64 blob Xcode 14 prints under a plug-in's command
+    /// (`eyJ0eXBlIjp7IndvcmtzcGFjZSI6e319fQ==`).
+    static func isOpaque(_ text: String) -> Bool {
+        text.utf8.count >= 16 && !text.contains(" ") && text.utf8.allSatisfy { b in
+            (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == 43 || b == 47 || b == 61
+        } && (text.hasSuffix("=") || text.utf8.contains { (48...57).contains($0) })
+    }
+
     static func title(kind: String, arguments: Substring) -> String? {
         var args = arguments.drop(while: { $0 == " " })
         var target: String?
@@ -215,6 +251,19 @@ extension FailedStep {
         case "codesign-other":
             what = "A signing or validation step failed. The lines the step printed are shown; codesign and the validation tools print their reason there."
             fixes = [Fix(summary: "Check the signing identity and profile for the target named above (Signing & Capabilities), and that the keychain holding the certificate is unlocked on CI")]
+        case "plugin-validation":
+            what = "A package plug-in's step failed (Xcode 14 and later run a package's build tool plug-ins in their own steps) and "
+                + "the log shows no output of it. On a CI machine that is almost always a plug-in nobody trusted there: Xcode "
+                + "asks once per machine (Trust & Enable), and a fresh runner or Xcode Cloud has no answer, so the step fails "
+                + "(`… must be enabled before it can be used`, a line formatters drop)."
+            fixes = [
+                Fix(summary: "Trust the plug-ins at the revisions Package.resolved pins (an allow-list that follows it)",
+                    commands: ["xcmedic ci-scripts --plugin PACKAGE:PLUGIN"]),
+                Fix(summary: "Skip plug-in validation for this xcodebuild invocation (trusts every plug-in)",
+                    commands: ["xcodebuild ARGS -skipPackagePluginValidation"]),
+                Fix(summary: "Skip it machine-wide on CI; Xcode reads Apple's misspelled key",
+                    commands: ["defaults write com.apple.dt.Xcode IDESkipPackagePluginFingerprintValidatation -bool YES"]),
+            ]
         default:
             what = "A build step failed and no line in the log names a known cause; the lines it printed before failing are shown."
             fixes = [Fix(summary: "Read the step's last lines above; they are what the tool printed when it failed")]

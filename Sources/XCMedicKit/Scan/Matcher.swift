@@ -191,17 +191,29 @@ final class CompiledRule: @unchecked Sendable {
     ///
     /// A pattern that does not match the line is tried on its bare message (`LogLine.bare`): the same
     /// message pasted without its `file:line: error:` header, or cut from it, is the same failure.
+    /// Last, a message that opens with a capital (`Building for 'iOS-simulator', but linking in …`: Xcode's
+    /// issue navigator, Xcode Cloud's web page and Flutter's `Swift Compiler Error (Xcode): Sending …`
+    /// capitalise the compiler's first word) is tried as the compiler prints it.
     func match(_ line: LogLine) -> CompiledRegex.CaptureOutcome {
         var timedOut = false
         // Not for a warning: a pattern that names `error:` around its message means to leave warnings out.
         let tryBare = line.bare.utf8.count != line.text.utf8.count && line.level != .warning
+        var decapitalized: String??
         for (index, pattern) in patterns.enumerated() where Bytes.contains(line.raw, literalBytes[index]) {
             switch pattern.match(line.text) {
             case .matched(let captures): return .matched(captures)
             case .timedOut: timedOut = true
             case .noMatch:
-                guard tryBare else { continue }
-                switch pattern.match(line.bare) {
+                if tryBare {
+                    switch pattern.match(line.bare) {
+                    case .matched(let captures): return .matched(captures)
+                    case .timedOut: timedOut = true
+                    case .noMatch: break
+                    }
+                }
+                if decapitalized == nil { decapitalized = CompiledRule.decapitalized(line.bare) }
+                guard let lower = decapitalized ?? nil else { continue }
+                switch pattern.match(lower) {
                 case .matched(let captures): return .matched(captures)
                 case .timedOut: timedOut = true
                 case .noMatch: continue
@@ -209,6 +221,21 @@ final class CompiledRule: @unchecked Sendable {
             }
         }
         return timedOut ? .timedOut : .noMatch
+    }
+
+    /// `Building for …` → `building for …`: a message whose first word is capitalised (a capital, then
+    /// lower-case letters up to a space). Not a label (`Error: `, `Warning: `), an acronym (`SDK`), a
+    /// name in quotes, or a line that starts otherwise.
+    static func decapitalized(_ message: String) -> String? {
+        let bytes = message.utf8
+        guard let first = bytes.first, first >= 0x41, first <= 0x5A else { return nil }
+        var seenLower = false
+        for b in bytes.dropFirst() {
+            if b >= 0x61 && b <= 0x7A { seenLower = true; continue }
+            guard b == 0x20, seenLower else { return nil }
+            return String(UnicodeScalar(first + 0x20)) + message.dropFirst()
+        }
+        return nil
     }
 }
 
@@ -282,7 +309,7 @@ enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error "]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "tests' passed at "]
     static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
-                                    "Can't ", "failed - ", " failed: "]
+                                    "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:"]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
@@ -294,12 +321,13 @@ enum ScanMarkers {
     )
     /// A sentence that says something failed, as its own message: at the start of the line or after a
     /// prefix (`tool[pid] [MT] iPhoneSimulator: Could not launch simulator: -600`, `● Failed to install app
-    /// on device`), or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
+    /// on device`), a line that opens with `FAILED` (Bazel's `FAILED: Build did NOT complete successfully`, a test
+    /// plug-in's `FAILED -[Suite test] - (5.0 seconds)`), or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
     /// failed - …`, Nimble's ` failed - expected to equal …`, `Expectation failed: …`). A log that shows
     /// neither an error nor a success is read as failed on these (a message pasted alone, a cut log);
     /// in any other log they are context.
     static let failureStatement = try! CompiledRegex(
-        #"(?:^|: |\] |^\W*\s)(?:Failed to|FAILED to|Could not|Couldn['\x{2019}]t|Unable to|Cannot|Can't) |(?:^|\s)failed - |\b(?:XCT[A-Za-z]+|Expectation) failed\b"#
+        #"(?:^|: |\] |^\W*\s)(?:Failed to|FAILED to|Could not|Couldn['\x{2019}]t|Unable to|Cannot|Can't) |(?:^|\s)failed - |\b(?:XCT[A-Za-z]+|Expectation) failed\b|^FAILED:? \S"#
     )
 
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's

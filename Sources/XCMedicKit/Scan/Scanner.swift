@@ -415,12 +415,13 @@ public final class Scanner {
         // (with warnings treated as errors the compiler prints it after `error:`, and then it is one).
         if severity == .error, line.level == .warning || (line.level == nil && Scanner.isSwift6Error(line.text)) { severity = .warning }
         // A wrapper that is only a warning by itself (an NSError of no known domain) is an error when
-        // its line says so (`[  ERROR ]`, `error:`): the line must not be lost.
-        if severity == .warning, rule.role == .symptom, line.level == .error || ScanMarkers.errorLike.matches(line.text) { severity = .error }
+        // its line says so (`[  ERROR ]`, `error:`): the line must not be lost. A notice (`notice: true`) is
+        // printed in its tool's error style and stays what it is.
+        if severity == .warning, rule.role == .symptom, !rule.notice, line.level == .error || ScanMarkers.errorLike.matches(line.text) { severity = .error }
         let occurrence = Occurrence(line: lineNumber, input: input, location: location)
         guard let (index, first) = collector.add(
             rule: rule, fixes: compiled.renderedFixes(captures), captures: captures,
-            message: rule.message.map { Scanner.render($0, captures, names: compiled.captureNames) } ?? line.header?.message ?? line.text,
+            message: rule.message.map { Scanner.tidied(Scanner.render($0, captures, names: compiled.captureNames)) } ?? line.header?.message ?? line.text,
             severity: severity,
             occurrence: occurrence, excerptLine: line.raw, errorInSwift6: Scanner.isSwift6Error(line.text)
         ) else { return }
@@ -514,10 +515,11 @@ public final class Scanner {
         for finding in findings where finding.rule == "build-commands-failed" {
             for command in finding.collected["command"] ?? [] {
                 let text = LogLine(raw: command).text
-                let kind = String(text.prefix(while: { $0 != " " }))
-                guard !kind.isEmpty else { continue }
-                let step = FailedStep(kind: kind, title: FailedStep.title(kind: kind, arguments: text.dropFirst(kind.count)),
-                                      startLine: nil, lines: [])
+                let kind = FailedStep.listKind(text)
+                guard !kind.isEmpty, !FailedStep.isOpaque(text) else { continue }
+                let title = kind.contains(" ") ? FailedStep.quotedTitle(text.dropFirst(kind.count))
+                    : FailedStep.title(kind: kind, arguments: text.dropFirst(kind.count))
+                let step = FailedStep(kind: kind, title: title, startLine: nil, lines: [])
                 let occurrence = finding.occurrences.first ?? Occurrence(line: 0, input: 0, location: nil)
                 let name = step.title.map { "\(kind) \($0)" } ?? kind
                 let rule = FailedStep.rule(for: step)
@@ -748,6 +750,16 @@ public final class Scanner {
 
     /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the
     /// match left empty disappears. Other braces (code in snippets) stay as written.
+    /// A message whose last placeholders had nothing to say (a wrapped line left them empty) does not end in
+    /// `: :` or `, `: `CocoaPods could not download from its CDN: : ` → `CocoaPods could not download from its CDN`.
+    static func tidied(_ message: String) -> String {
+        var end = message.endIndex
+        while end > message.startIndex, let last = message[..<end].last, last == " " || last == ":" || last == "," {
+            end = message.index(before: end)
+        }
+        return end == message.endIndex ? message : String(message[..<end])
+    }
+
     static func render(_ template: String, _ captures: [String: String], names: Set<String> = []) -> String {
         let t = Array(template.utf8)
         guard t.contains(UInt8(ascii: "{")) else { return template }

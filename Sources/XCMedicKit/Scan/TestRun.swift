@@ -207,7 +207,13 @@ struct TestRunReader {
     /// `-[AppTests.LoginTests testLogin]`, `AppTests.LoginTests.testLogin()`, `LoginTests/testLogin` or a bare
     /// `testLogin` → suite (if the name says it) and test name.
     static func splitTestID(_ id: String) -> (suite: String?, name: String) {
-        var text = id.trimmingCharacters(in: .whitespaces)
+        // (Called for every test result of a test-heavy log: trimmed and split without Foundation.)
+        var text = id
+        if text.first?.isWhitespace == true || text.last?.isWhitespace == true {
+            let start = text.firstIndex(where: { !$0.isWhitespace }) ?? text.endIndex
+            let end = text.lastIndex(where: { !$0.isWhitespace }).map { text.index(after: $0) } ?? start
+            text = start < end ? String(text[start..<end]) : ""
+        }
         // A Swift Testing display name is one name, dots and slashes and all.
         if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { return (nil, unquoted(text)) }
         if text.hasPrefix("-["), text.hasSuffix("]") {
@@ -220,7 +226,8 @@ struct TestRunReader {
         // `Suite.test()`, `Target/Suite/test()`: the last separator outside the argument list.
         let head = text.firstIndex(of: "(").map { text[..<$0] } ?? text[...]
         if let cut = head.lastIndex(where: { $0 == "/" || $0 == "." }), cut > head.startIndex {
-            return (String(text[..<cut]).replacingOccurrences(of: "/", with: "."), String(text[text.index(after: cut)...]))
+            let suite = text[..<cut]
+            return (suite.contains("/") ? String(suite.map { $0 == "/" ? "." : $0 }) : String(suite), String(text[text.index(after: cut)...]))
         }
         return (nil, text)
     }
