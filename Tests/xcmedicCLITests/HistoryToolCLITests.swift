@@ -105,8 +105,11 @@ final class HistoryToolCLITests: XCTestCase {
         var env = environment
         env["XCMEDIC_HISTORY_TOOL"] = try stub("cat > /dev/null\necho 'Fatal error: oops' >&2\nkill -SEGV $$")
         XCTAssertTrue(try assertRecordingIsOnlyAWarning(env).contains("xcmedic-history was ended by signal 11: Fatal error: oops"))
-        env["XCMEDIC_HISTORY_TOOL"] = try stub("cat > /dev/null\necho 'no store here' >&2\nexit 3")
-        XCTAssertTrue(try assertRecordingIsOnlyAWarning(env).contains("xcmedic-history exited with status 3: no store here"))
+        let secret = "ghp_" + String(repeating: "Zx9q", count: 9)
+        env["XCMEDIC_HISTORY_TOOL"] = try stub("cat > /dev/null\necho 'no store here, token \(secret)' >&2\nexit 3")
+        let exited = try assertRecordingIsOnlyAWarning(env)
+        XCTAssertTrue(exited.contains("xcmedic-history exited with status 3: no store here, token "), exited)
+        XCTAssertFalse(exited.contains(secret), "what the tool says is redacted: \(exited)")
         env["XCMEDIC_HISTORY_TOOL"] = try stub("cat > /dev/null\necho '{\"schema\":\"xcmedic.history.facts/99\"}'")
         XCTAssertTrue(try assertRecordingIsOnlyAWarning(env).contains("gave no answer this xcmedic understands"))
     }

@@ -166,7 +166,7 @@ public enum ChildProcess {
         return try wait(pid, options)
     }
 
-    /// Becomes `arguments` (execv: the same process, standard streams, environment and signal
+    /// Becomes `arguments` (an exec: the same process, standard streams and environment; signal
     /// dispositions reset to default). Returns only when that fails, with why.
     public static func replaceProcess(with arguments: [String]) -> String {
         guard let program = arguments.first else { return "no command" }

@@ -68,8 +68,9 @@ public enum HistoryTool {
         } catch {
             return .failure(ToolFailure(message: "\(name): \(error)"))
         }
+        // The first line the tool wrote on standard error, redacted like anything else xcmedic prints.
         let said = (try? String(contentsOfFile: errors, encoding: .utf8))?
-            .split(separator: "\n").first.map { ": " + $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            .split(separator: "\n").first.map { ": " + Redactor.standard.redact($0.trimmingCharacters(in: .whitespaces)) } ?? ""
         switch exit {
         case .couldNotStart(let why): return .failure(ToolFailure(message: "cannot run \(why)"))
         case .timedOut: return .failure(ToolFailure(message: "\(name) gave no answer within \(Int(limit.rounded(.up)))s and was ended"))
@@ -85,7 +86,7 @@ public enum HistoryTool {
             return .failure(ToolFailure(message: "\(name) gave no answer this xcmedic understands (a different version?)\(said)"))
         }
         if let facts = answer.facts { return .success(facts) }
-        return .failure(ToolFailure(message: answer.problem ?? "\(name) answered without facts"))
+        return .failure(ToolFailure(message: answer.problem.map(Redactor.standard.redact) ?? "\(name) answered without facts"))
     }
 
     public struct ToolFailure: Error, Sendable, CustomStringConvertible {
