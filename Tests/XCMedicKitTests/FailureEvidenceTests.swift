@@ -134,6 +134,10 @@ final class FailureEvidenceTests: XCTestCase {
             " ● Failed to install app on device",
             "2016-09-06 13:35:01.485 xcodebuild[98517:33907786] [MT] iPhoneSimulator: Could not launch simulator: -600",
             " failed - expected to equal <2015-12-04 20:30:43 +0000>, got <2015-12-04 20:30:43 +0000>",
+            // The general shapes of such sentences (no rule names them).
+            "Build failed after 12.3 seconds", "Task failed with an exception.", "BUILD FAILED in 1m 3s",
+            "An error occurred while processing your request.", "There was an error processing the upload",
+            "npm ERR! code ELIFECYCLE", "Timed out waiting for the simulator to boot", "The app bundle could not be validated",
         ]
         for line in pasted {
             let d = try diagnose(line + "\n")
@@ -152,7 +156,8 @@ final class FailureEvidenceTests: XCTestCase {
         // Warnings and Swift 5 mode's warnings pasted without their level are not failures.
         for line in ["warning: failed to retrieve search paths with pkg-config; maybe pkg-config is not installed",
                      "Cannot form key path to main actor-isolated property 'x'; this is an error in the Swift 6 language mode",
-                     "note: the first attempt failed to connect and the second one did not"] {
+                     "note: the first attempt failed to connect and the second one did not",
+                     "Retry failed tests: none", "Executed 3 tests: NOT FAILED anywhere"] {
             XCTAssertNotEqual(try diagnose(line + "\n").status, .failed, line)
         }
     }

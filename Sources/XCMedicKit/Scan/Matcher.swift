@@ -309,7 +309,9 @@ enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error "]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "tests' passed at "]
     static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
-                                    "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:"]
+                                    "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:",
+                                    " failed", "error occurred", "error has occurred", "error was encountered", "There was an", "There were ",
+                                    "npm ERR! ", "Timed out", "not be ", "n't be ", "annot be "]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
@@ -322,12 +324,17 @@ enum ScanMarkers {
     /// A sentence that says something failed, as its own message: at the start of the line or after a
     /// prefix (`tool[pid] [MT] iPhoneSimulator: Could not launch simulator: -600`, `● Failed to install app
     /// on device`), a line that opens with `FAILED` (Bazel's `FAILED: Build did NOT complete successfully`, a test
-    /// plug-in's `FAILED -[Suite test] - (5.0 seconds)`), or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
+    /// plug-in's `FAILED -[Suite test] - (5.0 seconds)`, Gradle's `BUILD FAILED in 1m`), a subject and `failed` (`Build
+    /// failed after 12 s`, `Task failed with an exception`), `An error occurred …`, `There was an error …`, npm's `npm ERR! `,
+    /// `Timed out …`, a passive `could not be validated` / `cannot be found`, or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
     /// failed - …`, Nimble's ` failed - expected to equal …`, `Expectation failed: …`). A log that shows
     /// neither an error nor a success is read as failed on these (a message pasted alone, a cut log);
     /// in any other log they are context.
     static let failureStatement = try! CompiledRegex(
         #"(?:^|: |\] |^\W*\s)(?:Failed to|FAILED to|Could not|Couldn['\x{2019}]t|Unable to|Cannot|Can't) |(?:^|\s)failed - |\b(?:XCT[A-Za-z]+|Expectation) failed\b|^FAILED:? \S"#
+        + #"|^(?:[A-Z]+ )+FAILED\b|^[A-Z][a-z]+(?: [a-z]+){0,2} failed(?:$|[.:!,]| (?:after|with|because|due|in|on|for)\b)"#
+        + #"|\b[Aa]n (?:unexpected |unknown |internal )?error (?:occurred|has occurred|was encountered)\b|\bThere (?:was|were) (?:an? )?(?:\w+ )?errors?\b"#
+        + #"|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
     )
 
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
