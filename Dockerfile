@@ -14,7 +14,8 @@ RUN scripts/release.sh --out /dist \
 # debian:bookworm-slim has glibc, libstdc++ and libgcc_s and nothing of Swift; the binary was tested on
 # the same base (a debootstrap minbase bookworm) by scripts/check-linux-binary.sh --root.
 FROM debian:bookworm-slim
-COPY --from=build /out/xcmedic /usr/local/bin/xcmedic
+# xcmedic runs xcmedic-history (the history store: scan --record, xcmedic history) from beside itself.
+COPY --from=build /out/xcmedic /out/xcmedic-history /usr/local/bin/
 COPY --from=build /out/LICENSE /usr/share/doc/xcmedic/LICENSE
 RUN useradd --create-home --uid 1000 xcmedic
 USER 1000:1000

@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "xcmedic", targets: ["xcmedic"]),
+        // `xcmedic history` and `scan --record` run it; ships beside xcmedic.
+        .executable(name: "xcmedic-history", targets: ["xcmedic-history"]),
         .library(name: "XCMedicKit", targets: ["XCMedicKit"]),
     ],
     dependencies: [
@@ -23,7 +25,7 @@ let package = Package(
             name: "XCMedicKit",
             dependencies: ["CZlib", .product(name: "Yams", package: "Yams")]
         ),
-        // The stores behind `scan --record` and `history`: the only target that knows SQL, NIO or a server.
+        // The stores behind `scan --record` and `history` (in xcmedic-history): the only target that knows SQL, NIO or a server.
         .target(
             name: "XCMedicHistory",
             dependencies: [
@@ -32,8 +34,17 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        // The CLI. It links no store: a scan that does not record pays nothing for one (docs/history.md).
         .executableTarget(
             name: "xcmedic",
+            dependencies: [
+                "XCMedicKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `xcmedic history …` and the recording half of `scan --record`: the only executable linking the store.
+        .executableTarget(
+            name: "xcmedic-history",
             dependencies: [
                 "XCMedicKit",
                 "XCMedicHistory",
@@ -46,7 +57,7 @@ let package = Package(
             // Swift programs the compiler-output tests compile on purpose; not part of the test target.
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "xcmedicCLITests", dependencies: ["xcmedic", "XCMedicKit"]),
+        .testTarget(name: "xcmedicCLITests", dependencies: ["xcmedic", "xcmedic-history", "XCMedicKit", "XCMedicHistory"]),
         .testTarget(name: "XCMedicHistoryTests", dependencies: ["XCMedicHistory", "XCMedicKit"]),
         // `Benchmarks/history-load.sh`: many concurrent writers recording synthetic builds, then the query times.
         // `Catalog/embed.sh`: reads Catalog/*.yml with the rule loader and writes the compiled catalog the binary carries.

@@ -17,8 +17,10 @@ class Xcmedic < Formula
   def install
     # SwiftPM's own sandbox cannot nest in Homebrew's; on Linux the Swift runtime goes into the binary.
     args = OS.mac? ? ["--disable-sandbox"] : ["--static-swift-stdlib"]
+    # xcmedic-history holds the history store (`scan --record`, `xcmedic history`); xcmedic runs it from beside itself.
     system "swift", "build", "-c", "release", *args, "--product", "xcmedic"
-    bin.install ".build/release/xcmedic"
+    system "swift", "build", "-c", "release", *args, "--product", "xcmedic-history"
+    bin.install ".build/release/xcmedic", ".build/release/xcmedic-history"
     pkgshare.install "Examples/macro-trust-failure.log"
   end
 
@@ -27,5 +29,8 @@ class Xcmedic < Formula
     output = shell_output("#{bin}/xcmedic scan --no-config --color never #{pkgshare}/macro-trust-failure.log", 1)
     assert_match "swift-case-paths", output
     assert_match version.to_s, shell_output("#{bin}/xcmedic --version")
+    # The history store, through xcmedic-history: a recorded scan, then asked.
+    shell_output("#{bin}/xcmedic scan --no-config --record #{testpath}/h.sqlite #{pkgshare}/macro-trust-failure.log", 1)
+    assert_match "\"builds\" : 1", shell_output("#{bin}/xcmedic history --store #{testpath}/h.sqlite --format json")
   end
 end

@@ -5,7 +5,8 @@
 #
 #   action.sh cache-key   when install comes to source: prints key=... (a hash of the sources) to
 #                         GITHUB_OUTPUT, for the build cache
-#   action.sh install     puts xcmedic on the PATH (GITHUB_PATH) and prints xcmedic=PATH to GITHUB_OUTPUT
+#   action.sh install     puts xcmedic (and xcmedic-history beside it) on the PATH (GITHUB_PATH) and prints
+#                         xcmedic=PATH to GITHUB_OUTPUT
 #       INPUT_INSTALL      auto (a release binary when the version is known, else source), release,
 #                          source (swift build -c release in the action's folder), or path (already installed)
 #       INPUT_VERSION      the release to install (0.1.0 or v0.1.0); empty: the action's own tag, if any
@@ -95,6 +96,8 @@ install_source() {
   local args=(-c release --product xcmedic --package-path "$dir")
   echo "xcmedic: swift build ${args[*]}" >&2
   swift build "${args[@]}" >&2 || die "swift build failed"
+  # The history store's executable (scan --record, xcmedic history), which xcmedic runs from beside itself.
+  swift build -c release --product xcmedic-history --package-path "$dir" >&2 || die "swift build of xcmedic-history failed"
   swift build "${args[@]}" --show-bin-path
 }
 
@@ -108,6 +111,7 @@ install() {
     path) bindir=$(dirname "$(command -v xcmedic || die "install: path, but xcmedic is not on the PATH")") || exit 2 ;;
   esac
   [ -x "$bindir/xcmedic" ] || die "no xcmedic in $bindir"
+  if [ "$mode" != path ]; then [ -x "$bindir/xcmedic-history" ] || die "no xcmedic-history in $bindir (it ships with xcmedic)"; fi
   local reported
   reported=$("$bindir/xcmedic" --version) || die "$bindir/xcmedic does not run"
   if [ "$mode" = release ] && [ "$reported" != "$version" ]; then die "$bindir/xcmedic says it is $reported, not $version"; fi

@@ -1,4 +1,5 @@
 import Foundation
+import XCMedicKit
 
 /// Work on a store that must answer within a time: when it does not, `abort` closes the connection, which
 /// fails whatever awaits it, and the work ends with `StoreError.unavailable`. Nothing is left running: the

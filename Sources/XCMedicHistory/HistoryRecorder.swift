@@ -31,21 +31,31 @@ public enum Blocking {
     }
 }
 
-/// `scan --record`: stores the diagnosis and adds what the store knows to it, and never fails the scan.
+/// `scan --record`: stores a build and tells what the store knows of it, and never fails the scan.
 public enum HistoryRecorder {
     /// The diagnosis with history facts, or unchanged with `warning` told why when the store could not
     /// be used (down, locked, unreachable, a newer schema): recording never changes a scan's outcome.
     public static func record(_ diagnosis: Diagnosis, to location: StoreLocation, as identity: BuildIdentity, window: Int,
                               toolVersion: String, timeout: Double, warning: (String) -> Void) -> Diagnosis {
-        do {
-            return try Blocking.run {
-                try await HistoryStore.using(location, create: true, timeout: timeout) { store in
-                    try await store.record(diagnosis, as: identity, window: window, toolVersion: toolVersion)
-                }
-            }
-        } catch {
-            warning("history not recorded in \(location): \(HistoryStore.describe(error))")
+        switch facts(BuildRecord(diagnosis), to: location, as: identity, window: window, toolVersion: toolVersion, timeout: timeout) {
+        case .success(let facts): return facts.applied(to: diagnosis)
+        case .failure(let problem):
+            warning("history not recorded in \(location): \(problem)")
             return diagnosis
+        }
+    }
+
+    /// Records `build` and returns the store's facts, or why the store could not be used (one line, no credential).
+    public static func facts(_ build: BuildRecord, to location: StoreLocation, as identity: BuildIdentity, window: Int,
+                             toolVersion: String, timeout: Double) -> Result<HistoryFacts, StoreError> {
+        do {
+            return .success(try Blocking.run {
+                try await HistoryStore.using(location, create: true, timeout: timeout) { store in
+                    try await store.record(build, as: identity, window: window, toolVersion: toolVersion)
+                }
+            })
+        } catch {
+            return .failure(.unavailable(HistoryStore.describe(error)))
         }
     }
 }

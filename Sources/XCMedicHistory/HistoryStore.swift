@@ -120,44 +120,20 @@ public final class HistoryStore: Sendable {
 
     // MARK: - Recording
 
-    /// One recorded failure of a build.
-    struct Entry {
-        var fingerprint: Fingerprint
-        var category: String
-        var title: String
-        var message: String
-        var occurrences: Int
+    /// Stores `diagnosis` as the build `identity`, and returns it with what the store knows of its causes.
+    public func record(_ diagnosis: Diagnosis, as identity: BuildIdentity, window: Int = 20, toolVersion: String = ToolInfo.version) async throws -> Diagnosis {
+        try await record(BuildRecord(diagnosis), as: identity, window: window, toolVersion: toolVersion).applied(to: diagnosis)
     }
 
-    /// The failures `diagnosis` records, one per fingerprint, from its redacted findings; with the
-    /// index of the finding each came from.
-    static func entries(of diagnosis: Diagnosis) -> [(index: Int, entry: Entry)] {
-        let redacted = Redactor.standard.redact(diagnosis)
-        var out: [(index: Int, entry: Entry)] = []
-        var seen: [String: Int] = [:]
-        for i in FailureSignature.failureIndices(of: redacted) {
-            let finding = redacted.findings[i]
-            let fingerprint = Fingerprint(of: finding)
-            if let at = seen[fingerprint.value] {
-                out[at].entry.occurrences += finding.count
-                continue
-            }
-            seen[fingerprint.value] = out.count
-            let message = finding.message.count > 500 ? String(finding.message.prefix(500)) + "…" : finding.message
-            out.append((i, Entry(fingerprint: fingerprint, category: finding.category, title: finding.title, message: message, occurrences: finding.count)))
-        }
-        return out
-    }
-
-    /// Stores `diagnosis` as the build `identity` (replacing an earlier record of the same run), then
-    /// returns it with what the store knows about each recorded cause: first seen, how many of the
-    /// last `window` builds on the branch had it, new in this build, flaky.
-    public func record(_ diagnosis: Diagnosis, as rawIdentity: BuildIdentity, window: Int = 20, toolVersion: String = ToolInfo.version) async throws -> Diagnosis {
+    /// Stores `build` as the build `identity` (replacing an earlier record of the same run), then
+    /// returns what the store knows about each recorded cause: first seen, how many of the last
+    /// `window` builds on the branch had it, new in this build, flaky.
+    public func record(_ build: BuildRecord, as rawIdentity: BuildIdentity, window: Int = 20, toolVersion: String = ToolInfo.version) async throws -> HistoryFacts {
         let identity = rawIdentity.redacted(.standard)
-        let entries = HistoryStore.entries(of: diagnosis)
+        let entries = build.causes
         let time = Int64(identity.time.timeIntervalSince1970.rounded(.down))
         let key: SQLValue = identity.key.isEmpty ? .null : .text(identity.key)
-        let status = diagnosis.status.rawValue
+        let status = build.status.rawValue
         let buildID: Int64 = try await writeTransaction(schemaLock: false) {
             if case .text = key {
                 try await self.backend.execute("DELETE FROM findings WHERE build_id IN (SELECT id FROM builds WHERE build_key = ?)", key)
@@ -173,7 +149,7 @@ public final class HistoryStore: Sendable {
             guard let id = rows.first?[0].int else { throw StoreError.unavailable("the store returned no id for the new build") }
             for chunk in stride(from: 0, to: entries.count, by: 50).map({ Array(entries[$0..<min($0 + 50, entries.count)]) }) {
                 var binds: [SQLValue] = []
-                for (_, e) in chunk {
+                for e in chunk {
                     binds += [.int(id), .text(e.fingerprint.value), .text(identity.repository), .text(identity.branch), .int(time),
                               .text(e.fingerprint.rule), .text(e.category), .text(e.title), .text(e.message), .text(e.fingerprint.subject),
                               e.fingerprint.test.map { SQLValue.text($0) } ?? SQLValue.null, .int(Int64(e.occurrences))]
@@ -187,11 +163,10 @@ public final class HistoryStore: Sendable {
             return id
         }
 
-        var result = diagnosis
         let this = BuildRef(label: identity.label, commit: identity.commit, branch: identity.branch, time: Date(timeIntervalSince1970: TimeInterval(time)), url: identity.url)
-        result.history = BuildHistory(build: this, store: location.description,
-                                      passedAfterFailing: try await passedAfterFailing(identity: identity, buildID: buildID, status: diagnosis.status))
-        guard !entries.isEmpty else { return result }
+        var facts = HistoryFacts(build: BuildHistory(build: this, store: location.description,
+                                                     passedAfterFailing: try await passedAfterFailing(identity: identity, buildID: buildID, status: build.status)))
+        guard !entries.isEmpty else { return facts }
 
         // The last `window` builds on this branch, this one included.
         let repo = SQLValue.text(identity.repository), branch = SQLValue.text(identity.branch)
@@ -200,7 +175,7 @@ public final class HistoryStore: Sendable {
             ORDER BY started_at DESC, id DESC LIMIT ?
             """, repo, branch, .int(time), .int(time), .int(buildID), .int(Int64(max(1, window))))
         let recentIDs = recent.map { $0[0] }
-        let fingerprints = entries.map { SQLValue.text($0.entry.fingerprint.value) }
+        let fingerprints = entries.map { SQLValue.text($0.fingerprint.value) }
         var counts: [String: Int] = [:]
         if !recentIDs.isEmpty {
             let rows = try await backend.execute("""
@@ -216,7 +191,7 @@ public final class HistoryStore: Sendable {
             """, repo, branch, .int(time), .int(time), .int(buildID))
         let goodTime = good.first?.int(0) ?? Int64.min, goodID = good.first?.int(1) ?? Int64.min
 
-        for (index, e) in entries {
+        for e in entries {
             let fp = SQLValue.text(e.fingerprint.value)
             let first = try await backend.execute("""
                 SELECT b.build_number, b.build_id, b.attempt, b.commit_sha, b.branch, b.started_at, b.url, b.id
@@ -237,11 +212,11 @@ public final class HistoryStore: Sendable {
             if let test = e.fingerprint.test {
                 flaky = try await flakyEvidence(repository: identity.repository, test: test, preferCommit: identity.commit)
             }
-            result.findings[index].history = CauseHistory(
+            facts.causes.append(HistoryFacts.Cause(finding: e.finding, history: CauseHistory(
                 fingerprint: e.fingerprint.value, firstSeen: firstRef, recurring: recurring, newInThisBuild: isNew,
-                buildsWithCause: counts[e.fingerprint.value] ?? 1, recentBuilds: max(1, recentIDs.count), branch: identity.branch, flaky: flaky)
+                buildsWithCause: counts[e.fingerprint.value] ?? 1, recentBuilds: max(1, recentIDs.count), branch: identity.branch, flaky: flaky)))
         }
-        return result
+        return facts
     }
 
     /// A commit on which `test` failed and which also has a passing build (this commit first, else the latest).

@@ -1,4 +1,5 @@
 import Foundation
+import XCMedicKit
 import Logging
 import NIOCore
 import NIOPosix

@@ -1,235 +1,33 @@
 import ArgumentParser
 import Foundation
-import XCMedicHistory
 import XCMedicKit
 
-extension HistoryFormat: ExpressibleByArgument {}
-
-enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case ndjson
-}
-
-/// Where the store is and which builds a question is about; shared by every `history` subcommand.
-struct HistoryOptions: ParsableArguments {
-    @Option(name: .customLong("store"), help: ArgumentHelp(
-        "The store: a SQLite file or a postgres:// URL (default: $XCMEDIC_HISTORY, else .xcmedic/history.sqlite at the repository root).",
-        valueName: "PATH|URL"))
-    var store: String?
-
-    @Option(help: "Only builds of this repository (as recorded: owner/name on most CI services).")
-    var repository: String?
-
-    @Option(help: "Only builds of this branch.")
-    var branch: String?
-
-    @Option(help: "Output format: text, json or markdown.")
-    var format: HistoryFormat = .text
-
-    func location() throws -> StoreLocation {
-        do {
-            return try StoreLocation.resolve(store, environment: ProcessInfo.processInfo.environment, root: HistoryCLI.storeRoot())
-        } catch let error as StoreError {
-            throw CLIError(error.description)
-        }
-    }
-
-    /// Opens the store (never creating one), runs `body`, closes; store errors exit 2 with one line.
-    func withStore<T: Sendable>(create: Bool = false, _ body: @escaping @Sendable (HistoryStore) async throws -> T) throws -> T {
-        let location = try location()
-        let timeout = HistoryCLI.timeout()
-        do {
-            // A question about a large store may take a while; a server silent for a minute is gone.
-            return try Blocking.run {
-                try await HistoryStore.using(location, create: create, timeout: timeout, answerTimeout: max(60, timeout * 2), body)
-            }
-        } catch let error as StoreError {
-            throw CLIError(error.description)
-        } catch {
-            throw CLIError("\(location): \(String(describing: error).split(separator: "\n").first ?? "")")
-        }
-    }
-
-    var scopeRepository: String { repository ?? "" }
-    var scopeBranch: String { branch ?? "" }
-
-    /// Asks the store and prints the answer in the chosen format.
-    func answer<T: Sendable>(_ ask: @escaping @Sendable (HistoryStore) async throws -> T, _ render: (HistoryReport) -> (T) -> String) throws {
-        let value = try withStore(ask)
-        try HistoryCLI.write(render(HistoryReport(format: format))(value))
-    }
-}
-
-/// `--since` of the questions about a window of builds (top causes, flaky tests).
-struct HistoryWindow: ParsableArguments {
-    @Option(help: "Builds since a duration ago (30d, 12h, 2w) or a date (2026-11-01).")
-    var since = "30d"
-
-    func scope(_ options: HistoryOptions) throws -> HistoryScope {
-        HistoryScope(since: try HistoryCLI.time(since, option: "--since"), repository: options.scopeRepository, branch: options.scopeBranch)
-    }
-}
-
-enum HistoryCLI {
-    /// `.xcmedic/history.sqlite` lives at the root of the repository xcmedic runs in (the CI's
-    /// checkout, else git's top level), else in the current folder.
-    static func storeRoot() -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        if let root = CIEnvironment().workspaceRoot { return root }
-        if let top = try? Git(directory: cwd).topLevel(), !top.isEmpty { return top }
-        return cwd
-    }
-
-    /// Seconds to wait for a connection or a lock: `XCMEDIC_HISTORY_TIMEOUT`, else 10.
-    static func timeout() -> Double {
-        ProcessInfo.processInfo.environment["XCMEDIC_HISTORY_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 10
-    }
-
-    /// `30d`, `12h`, `2w` before now, or a date (`2026-11-01`, ISO 8601).
-    static func time(_ text: String, option: String, now: Date = Date()) throws -> Date {
-        if let seconds = HistoryDates.duration(text) { return now.addingTimeInterval(-seconds) }
-        if let date = HistoryDates.parse(text) { return date }
-        throw CLIError("\(option) \(text): give a duration (30d, 12h, 2w) or a date (2026-11-01)")
-    }
-
-    static func write(_ text: String) throws {
-        switch Array(text.utf8).withUnsafeBytes({ FDWriter.writeAll(1, $0) }) {
-        case .ok: return
-        case .closed: throw ExitCode(Scan.brokenPipeStatus)
-        case .failed(let error): throw CLIError("cannot write standard output: \(error)")
-        }
-    }
-}
-
+/// `xcmedic history …` is `xcmedic-history …`: the history store (SQLite, PostgreSQL, SwiftNIO) lives in
+/// that executable, so this one links none of it and a scan pays nothing for it. `XCMedic.main` hands
+/// over before parsing; this command is here for `--help` and shell completion.
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here: a name derived from the type costs every xcmedic start a conformance scan (~1.1 M instructions).
+        commandName: "history",
         abstract: "What broke CI over time: top causes, new causes, flaky tests, one cause's timeline.",
         discussion: """
         Reads the store that 'xcmedic scan --record' writes: a SQLite file (default .xcmedic/history.sqlite at the \
         repository root, or $XCMEDIC_HISTORY) or a PostgreSQL server (postgres://user@host/db; the password from the \
-        URL or $PGPASSWORD, never printed). Without a subcommand, lists the top causes. See docs/history.md.
-        """,
-        subcommands: [HistoryTop.self, HistoryNew.self, HistoryFlaky.self, HistoryShow.self, HistoryPrune.self],
-        defaultSubcommand: HistoryTop.self
-    )
-}
-
-struct HistoryTop: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "top",
-        abstract: "The causes that failed the most builds (or, with --export ndjson, every record for a warehouse)."
+        URL or $PGPASSWORD, never printed). Without a subcommand, lists the top causes. Subcommands: top, new, \
+        flaky, show, prune ('xcmedic history --help'; docs/history.md). Runs xcmedic-history, installed with \
+        xcmedic ($XCMEDIC_HISTORY_TOOL, else beside this executable, else on PATH).
+        """
     )
 
-    @OptionGroup var options: HistoryOptions
-    @OptionGroup var window: HistoryWindow
-
-    @Option(help: "Causes listed.")
-    var limit = 20
-
-    @Option(help: ArgumentHelp("Write every build in the window with its failures, one JSON object a line (schema: docs/history.md).", valueName: "ndjson"))
-    var export: ExportFormat?
+    @Argument(parsing: .captureForPassthrough, help: "The subcommand and its options.")
+    var arguments: [String] = []
 
     func run() throws {
-        let scope = try window.scope(options), limit = self.limit
-        if export != nil {
-            _ = try options.withStore { store in
-                try await store.exportNDJSON(scope) { line in try HistoryCLI.write(line) }
-            }
-            return
-        }
-        try options.answer({ try await $0.topCauses(scope, limit: limit) }, HistoryReport.render)
+        History.handOver(arguments)
     }
-}
 
-struct HistoryNew: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "new",
-        abstract: "Causes first recorded after a revision (its last recorded build) or a date."
-    )
-
-    @OptionGroup var options: HistoryOptions
-
-    @Option(help: ArgumentHelp("A revision (a commit hash or prefix, or any name git resolves here), a date, or a duration ago.", valueName: "REV|DATE"))
-    var since: String
-
-    @Option(help: "Causes listed.")
-    var limit = 50
-
-    func run() throws {
-        let label = since, repository = options.scopeRepository, branch = options.scopeBranch, limit = self.limit
-        let given: Date? = HistoryDates.duration(since).map { Date().addingTimeInterval(-$0) } ?? HistoryDates.parse(since)
-        var commit = since
-        if given == nil, let resolved = try? Git(directory: FileManager.default.currentDirectoryPath).result(["rev-parse", "--verify", "--quiet", since + "^{commit}"]),
-           resolved.ok {
-            commit = resolved.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        if given == nil, commit.isEmpty || !commit.allSatisfy(\.isHexDigit) {
-            throw CLIError("--since \(since): not a date, a duration, or a revision git knows here")
-        }
-        let revision = commit
-        try options.answer({ store in
-            var after = given
-            if after == nil {
-                after = try await store.lastBuildTime(atCommit: revision, repository: repository)
-                guard after != nil else { throw StoreError.notFound("no build recorded at \(label) (\(revision.prefix(12)))") }
-            }
-            return try await store.newCauses(since: label, after: after!, repository: repository, branch: branch, limit: limit)
-        }, HistoryReport.render)
-    }
-}
-
-struct HistoryFlaky: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "flaky",
-        abstract: "Tests that changed between failing and passing, by flip rate; a commit with both makes a test flaky beyond doubt."
-    )
-
-    @OptionGroup var options: HistoryOptions
-    @OptionGroup var window: HistoryWindow
-
-    @Option(help: "Tests listed.")
-    var limit = 50
-
-    func run() throws {
-        let scope = try window.scope(options), limit = self.limit
-        try options.answer({ try await $0.flakyTests(scope, limit: limit) }, HistoryReport.render)
-    }
-}
-
-struct HistoryShow: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show",
-        abstract: "One cause's timeline: every recorded build that had it, newest first."
-    )
-
-    @OptionGroup var options: HistoryOptions
-
-    @Argument(help: "The cause's fingerprint (or a unique prefix), as the other history commands and scan --record print it.")
-    var fingerprint: String
-
-    @Option(help: "Builds listed.")
-    var limit = 50
-
-    func run() throws {
-        let fingerprint = self.fingerprint, repository = options.scopeRepository, limit = self.limit
-        try options.answer({ try await $0.timeline(fingerprint, repository: repository, limit: limit) }, HistoryReport.render)
-    }
-}
-
-struct HistoryPrune: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "prune",
-        abstract: "Delete the builds recorded before a date or a duration ago, with their failures."
-    )
-
-    @OptionGroup var options: HistoryOptions
-
-    @Option(name: .customLong("older-than"), help: ArgumentHelp("A duration (90d, 12w) or a date (2026-01-01).", valueName: "AGE|DATE"))
-    var olderThan: String
-
-    func run() throws {
-        let cut = try HistoryCLI.time(olderThan, option: "--older-than")
-        let location = try options.location()
-        let removed = try options.withStore { store in try await store.prune(olderThan: cut) }
-        try HistoryCLI.write("pruned \(removed) build\(removed == 1 ? "" : "s") recorded before \(HistoryDates.iso(cut)) from \(location)\n")
+    /// Becomes `xcmedic-history ARGUMENTS`; when it cannot be found or started, one line and exit 2.
+    static func handOver(_ arguments: [String]) -> Never {
+        XCMedic.fail("history: \(HistoryTool.replaceProcess(arguments: arguments))")
     }
 }

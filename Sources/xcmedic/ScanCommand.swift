@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import XCMedicHistory
 import XCMedicKit
 #if canImport(Glibc)
 import Glibc
@@ -16,9 +15,7 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
 }
 
 struct Scan: ParsableCommand {
-    /// Exit status when the reader of standard output goes away (`| head`): what a shell reports for a
-    /// process SIGPIPE ended (128 + 13), as `tee` and `cat` give.
-    static let brokenPipeStatus: Int32 = 141
+    static let brokenPipeStatus = CommandLineText.brokenPipeStatus
 
     static let configuration = CommandConfiguration(
         abstract: "Diagnose a build log: name each failure, its root cause and the fix.",
@@ -170,32 +167,6 @@ struct Scan: ParsableCommand {
     }
 }
 
-/// Unbuffered, complete writes to a file descriptor, telling a closed reader apart from other errors.
-enum FDWriter {
-    enum Outcome {
-        case ok
-        /// The reading end is gone (EPIPE).
-        case closed
-        case failed(String)
-    }
-
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Outcome {
-        guard var p = bytes.baseAddress else { return .ok }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let n = write(fd, p, remaining)
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                if errno == EPIPE { return .closed }
-                return .failed(String(cString: strerror(errno)))
-            }
-            p += n
-            remaining -= n
-        }
-        return .ok
-    }
-}
-
 /// The file `--report` names.
 enum ReportFile {
     /// Before the scan: the report can be written there, and it is not one of the logs being read
@@ -301,18 +272,27 @@ struct BuildOptions: ParsableArguments {
         return identity.overriding(repository: repository, branch: branch, commit: commit, job: job, buildID: buildID, attempt: attempt, time: time)
     }
 
-    /// The diagnosis recorded, with the store's facts; a store that cannot be used is a warning only.
+    /// The diagnosis with the store's facts, recorded by `xcmedic-history` (this executable links no
+    /// store); anything in the way (a bad store, the tool missing, failing or silent) is a warning only.
     func record(_ diagnosis: Diagnosis, store: String?, environment: [String: String]) throws -> Diagnosis {
-        let identity = try identity(environment: environment)
+        let identity = try identity(environment: environment).redacted(.standard)
+        let root = StoreLocation.defaultRoot()
         let location: StoreLocation
         do {
-            location = try StoreLocation.resolve(store, environment: environment, root: HistoryCLI.storeRoot())
+            location = try StoreLocation.resolve(store, environment: environment, root: root)
         } catch {
             warn("history not recorded: \(error)")
             return diagnosis
         }
-        return HistoryRecorder.record(diagnosis, to: location, as: identity, window: historyWindow ?? 20, toolVersion: XCMedic.configuration.version,
-                                      timeout: HistoryCLI.timeout(), warning: warn)
+        let timeout = StoreLocation.timeout(environment: environment)
+        let request = HistoryExchange.Request(identity: identity, build: BuildRecord(diagnosis), window: historyWindow ?? 20,
+                                              toolVersion: XCMedic.configuration.version, timeout: timeout, root: root)
+        switch HistoryTool.record(request, store: store, limit: HistoryTool.recordLimit(timeout: timeout), environment: environment) {
+        case .success(let facts): return facts.applied(to: diagnosis)
+        case .failure(let failure):
+            warn("history not recorded in \(location): \(failure)")
+            return diagnosis
+        }
     }
 
     private func warn(_ message: String) {

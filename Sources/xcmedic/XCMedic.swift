@@ -24,6 +24,9 @@ struct XCMedic: ParsableCommand {
             let hint = Catalog.nearest(to: first, in: visibleSubcommandNames).map { "; did you mean '\($0)'?" } ?? ""
             fail("unknown command '\(first)'\(hint) (commands: \(visibleSubcommandNames.joined(separator: ", ")))")
         }
+        if arguments.first == "history" || arguments.prefix(2) == ["help", "history"] {
+            History.handOver(arguments.first == "help" ? ["help"] + arguments.dropFirst(2) : Array(arguments.dropFirst()))
+        }
         do {
             var command = try parseAsRoot(Scan.normaliseRecordArgument(Array(CommandLine.arguments.dropFirst())))
             try command.run()
@@ -41,7 +44,7 @@ struct XCMedic: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            let message = oneLine(self.message(for: error))
+            let message = CommandLineText.oneLine(self.message(for: error))
             if !message.isEmpty { fail(message, hint: true) }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
@@ -53,22 +56,6 @@ struct XCMedic: ParsableCommand {
 
     static var visibleSubcommandNames: [String] {
         configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
-    }
-
-    /// ArgumentParser's message on one line: the value list it prints below ("Please provide one of the
-    /// following:" and `- value` lines) in full, with the nearest value when one is close to what was typed.
-    static func oneLine(_ message: String) -> String {
-        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard let head = lines.first else { return message }
-        let values = lines.dropFirst().filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
-        guard !values.isEmpty else { return lines.joined(separator: " ") }
-        var text = head.replacingOccurrences(of: " Please provide one of the following:", with: "")
-        text += " Expected one of: \(values.joined(separator: ", "))."
-        if let typed = head.range(of: #"The value '([^']*)'"#, options: .regularExpression).map({ String(head[$0].dropFirst(11).dropLast()) }),
-           let near = Catalog.nearest(to: typed, in: values) {
-            text += " Did you mean '\(near)'?"
-        }
-        return text
     }
 
     static func fail(_ message: String, hint: Bool = false) -> Never {

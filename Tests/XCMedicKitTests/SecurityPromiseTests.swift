@@ -60,6 +60,10 @@ final class SecurityPromiseTests: XCTestCase {
             // The watcher of a long-running child: /bin/sh reading a pipe, which ends the child's process
             // group if xcmedic dies (its script is checked below).
             #"XCMedicKit/Bisect/ChildProcess.swift: let spawned = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, envp)"#,
+            // xcmedic-history, the history store's executable: `scan --record` runs its `record`, and
+            // `xcmedic history …` becomes it (the tool is found by HistoryTool.locate, checked below).
+            #"XCMedicKit/History/HistoryTool.swift: exit = try ChildProcess.run([tool, "record"], options)"#,
+            "XCMedicKit/Bisect/ChildProcess.swift: execv(program, argv)",
             // On macOS, `xcrun xcresulttool get …` for an .xcresult bundle the user names (checked below).
             "XCMedicKit/Log/XCResult/XCResultBundle.swift: let exit = try ChildProcess.run(arguments, ChildProcess.Options(outputPath: output, errorPath: errors, timeout: 600, interruptible: false))",
         ])
@@ -70,6 +74,9 @@ final class SecurityPromiseTests: XCTestCase {
         XCTAssertTrue(git.contains(#"["git", "-C", directory] + arguments"#))
         let child = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Bisect/ChildProcess.swift"), encoding: .utf8)
         XCTAssertTrue(child.contains(##"let script = #"read done || { kill -TERM "-$1" 2>/dev/null; sleep 2; kill -KILL "-$1" 2>/dev/null; }"#"##))
+        let history = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/History/HistoryTool.swift"), encoding: .utf8)
+        XCTAssertTrue(history.contains(#"case .success(let tool): return ChildProcess.replaceProcess(with: [tool] + arguments)"#))
+        XCTAssertTrue(history.contains(#"public static let name = "xcmedic-history""#))
         // A .gz log is decompressed by zlib inside xcmedic.
         let gzip = try String(contentsOf: Self.sources.appendingPathComponent("XCMedicKit/Log/GzipInflater.swift"), encoding: .utf8)
         XCTAssertTrue(gzip.contains("inflate(stream, Z_NO_FLUSH)"))
@@ -83,12 +90,14 @@ final class SecurityPromiseTests: XCTestCase {
             callers.insert(file)
         }
         XCTAssertEqual(callers.filter { $0.hasPrefix("XCMedicKit/Log/") || $0.hasPrefix("XCMedicKit/Scan/") || $0.hasPrefix("XCMedicKit/Catalog/") }, [])
-        // The renderers read the diagnosis through ReportContext, which prepares it with ReportText; the history
-        // store redacts what it writes (`scan --record`), and its report what it prints.
+        // The renderers read the diagnosis through ReportContext, which prepares it with ReportText; what
+        // `scan --record` stores is redacted when it is made (BuildRecord, in the scanning process), what
+        // xcmedic-history says is redacted before it is printed (HistoryTool), and the history report
+        // redacts what it prints.
         XCTAssertEqual(callers, [
             "XCMedicKit/Report/Redactor.swift", "XCMedicKit/Report/SecretShapes.swift", "XCMedicKit/Report/ReportText.swift",
-            "XCMedicKit/History/BuildIdentity.swift", "XCMedicHistory/HistoryReport.swift", "XCMedicHistory/HistoryStore.swift",
-            "XCMedicKit/Bisect/BisectReport.swift", "xcmedic/BisectCommand.swift",
+            "XCMedicKit/History/BuildIdentity.swift", "XCMedicKit/History/BuildRecord.swift", "XCMedicKit/History/HistoryTool.swift",
+            "XCMedicHistory/HistoryReport.swift", "XCMedicKit/Bisect/BisectReport.swift", "xcmedic/BisectCommand.swift",
         ])
     }
 

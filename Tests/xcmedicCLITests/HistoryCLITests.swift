@@ -140,29 +140,34 @@ final class HistoryCLITests: XCTestCase {
     /// The same session against a real PostgreSQL server gives the same answers; the password is
     /// given by PGPASSWORD and never printed.
     func testDoneWhenSessionWithPostgreSQL() throws {
+        try Self.withPostgresDatabase(environment: environment) { store, env, password in
+            try session(store: store, environment: env, secret: password)
+        }
+    }
+
+    /// A fresh database on the server XCMEDIC_TEST_POSTGRES_URL names (skipped without one), dropped after
+    /// `body`; `body` gets its URL without the password and an environment with PGPASSWORD.
+    static func withPostgresDatabase(environment: [String: String],
+                                     _ body: (_ store: String, _ environment: [String: String], _ password: String) throws -> Void) throws {
         guard let base = ProcessInfo.processInfo.environment["XCMEDIC_TEST_POSTGRES_URL"], !base.isEmpty else {
             throw XCTSkip("XCMEDIC_TEST_POSTGRES_URL is not set (.ci/run starts a PostgreSQL server and sets it)")
         }
         var components = try XCTUnwrap(URLComponents(string: base))
         let password = try XCTUnwrap(components.password)
         let database = "xcmedic_cli_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        components.password = nil
+        var env = environment
+        env["PGPASSWORD"] = password
         let server = components
         let psql = { (sql: String) throws -> Void in
-            var c = server
-            c.password = nil
-            var env = self.environment
-            env["PGPASSWORD"] = password
-            let r = try CLI.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", c.string!, "-c", sql], environment: env,
+            let r = try CLI.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", server.string!, "-c", sql], environment: env,
                                 executable: URL(fileURLWithPath: "/usr/bin/env"))
             XCTAssertEqual(r.status, 0, r.stderr)
         }
         try psql("CREATE DATABASE \(database)")
         defer { try? psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
         components.path = "/" + database
-        components.password = nil
-        var env = environment
-        env["PGPASSWORD"] = password
-        try session(store: components.string!, environment: env, secret: password)
+        try body(components.string!, env, password)
     }
 
     /// A store that cannot be used: the same report on standard output, the same exit status, one warning.

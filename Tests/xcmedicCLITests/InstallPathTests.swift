@@ -116,6 +116,7 @@ final class ActionScriptTests: XCTestCase {
         XCTAssertTrue(path.hasPrefix(env["RUNNER_TEMP"]!), path)
         XCTAssertEqual(try outputs(env)["xcmedic"], path + "/xcmedic")
         XCTAssertTrue(FileManager.default.fileExists(atPath: path + "/LICENSE"), "the archive carries the licence")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: path + "/xcmedic-history"), "the archive carries the history store's executable")
         let ran = try bash("xcmedic --version", environment: ["PATH": path + ":/usr/bin:/bin"])
         XCTAssertEqual(ran.stdout.trimmingCharacters(in: .newlines), try version)
     }
@@ -178,7 +179,8 @@ final class ActionScriptTests: XCTestCase {
         let result = try bash("\(script) install", environment: env)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try String(contentsOf: calls, encoding: .utf8),
-                       "build -c release --product xcmedic --package-path \(root.path)\nbuild -c release --product xcmedic --package-path \(root.path) --show-bin-path\n")
+                       "build -c release --product xcmedic --package-path \(root.path)\nbuild -c release --product xcmedic-history --package-path \(root.path)\n"
+                       + "build -c release --product xcmedic --package-path \(root.path) --show-bin-path\n")
         XCTAssertEqual(try outputs(env)["xcmedic"], CLI.binary.path)
     }
 
@@ -456,6 +458,7 @@ final class ActionScriptTests: XCTestCase {
           def self.version_from_url = @url[/v(\\d+\\.\\d+\\.\\d+)/, 1]
           def bin = Pathname(ENV.fetch("BIN"))
           def pkgshare = Pathname(ENV.fetch("SHARE"))
+          def testpath = Pathname(ENV.fetch("TESTPATH"))
           def version = self.class.version_from_url
           def shell_output(cmd, status = 0)
             out = `#{cmd}`
@@ -473,7 +476,7 @@ final class ActionScriptTests: XCTestCase {
         let shimFile = directory.appendingPathComponent("shim.rb")
         try shim.write(to: shimFile, atomically: true, encoding: .utf8)
         let result = try bash("ruby '\(shimFile.path)' '\(formula.path)'",
-                              environment: ["BIN": CLI.binary.deletingLastPathComponent().path, "SHARE": share.path])
+                              environment: ["BIN": CLI.binary.deletingLastPathComponent().path, "SHARE": share.path, "TESTPATH": directory.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("formula test passed"))
     }

@@ -60,6 +60,8 @@ public enum ChildProcess {
     public struct Options: Sendable {
         public var directory: String?
         public var environment: [String: String] = [:]
+        /// The file standard input reads; nil: /dev/null.
+        public var inputPath: String?
         /// Where standard output and standard error go (both to the same file); nil: /dev/null.
         public var outputPath: String?
         public var errorPath: String?
@@ -112,7 +114,7 @@ public enum ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, options.inputPath ?? "/dev/null", O_RDONLY, 0)
         let out = options.outputPath ?? "/dev/null"
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         if let err = options.errorPath, err != out {
@@ -162,6 +164,19 @@ public enum ChildProcess {
         let watcher = options.watched ? Watcher(group: pid) : nil
         defer { watcher?.release() }
         return try wait(pid, options)
+    }
+
+    /// Becomes `arguments` (an exec: the same process, standard streams and environment; signal
+    /// dispositions reset to default). Returns only when that fails, with why.
+    public static func replaceProcess(with arguments: [String]) -> String {
+        guard let program = arguments.first else { return "no command" }
+        // SIG_IGN survives exec: what xcmedic ignored must not stay ignored in the program it becomes.
+        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGXFSZ] { signal(sig, SIG_DFL) }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        execv(program, argv)
+        let why = String(cString: strerror(errno))
+        for p in argv { free(p) }
+        return "\(program): \(why)"
     }
 
     /// A `/bin/sh` that reads a pipe only xcmedic holds the writing end of. When the child is done,

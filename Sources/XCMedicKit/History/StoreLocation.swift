@@ -1,5 +1,4 @@
 import Foundation
-import XCMedicKit
 
 /// A PostgreSQL connection URL: `postgres://user:password@host:port/database?sslmode=require`.
 ///
@@ -11,7 +10,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var host: String
     public var port: Int
     public var user: String
-    var password: String?
+    package var password: String?
     public var database: String
     public var tls: TLSMode
     /// `sslmode=verify-full` and `verify-ca` check the server's certificate; `require` only encrypts, as libpq does.
@@ -122,5 +121,21 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "the store has schema version \(found), newer than this xcmedic knows (\(known)); update xcmedic"
         case .notFound(let what): return what
         }
+    }
+}
+
+extension StoreLocation {
+    /// `.xcmedic/history.sqlite` lives at the root of the repository xcmedic runs in (the CI's
+    /// checkout, else git's top level), else in the current folder.
+    public static func defaultRoot() -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        if let root = CIEnvironment().workspaceRoot { return root }
+        if let top = try? Git(directory: cwd).topLevel(), !top.isEmpty { return top }
+        return cwd
+    }
+
+    /// Seconds to wait for a connection or a lock: `XCMEDIC_HISTORY_TIMEOUT`, else 10.
+    public static func timeout(environment: [String: String] = ProcessInfo.processInfo.environment) -> Double {
+        environment["XCMEDIC_HISTORY_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 10
     }
 }
