@@ -95,12 +95,8 @@ enum HistoryCLI {
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xcmedic history",
-        abstract: "What broke CI over time: top causes, new causes, flaky tests, one cause's timeline.",
-        discussion: """
-        Reads the store that 'xcmedic scan --record' writes: a SQLite file (default .xcmedic/history.sqlite at the \
-        repository root, or $XCMEDIC_HISTORY) or a PostgreSQL server (postgres://user@host/db; the password from the \
-        URL or $PGPASSWORD, never printed). Without a subcommand, lists the top causes. See docs/history.md.
-        """,
+        abstract: HistoryTool.abstract,
+        discussion: HistoryTool.storeHelp + " See docs/history.md.",
         version: ToolInfo.version,
         subcommands: [HistoryTop.self, HistoryNew.self, HistoryFlaky.self, HistoryShow.self, HistoryPrune.self, HistoryRecord.self],
         defaultSubcommand: HistoryTop.self

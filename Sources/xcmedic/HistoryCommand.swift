@@ -9,13 +9,10 @@ struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         // Named here: a name derived from the type costs every xcmedic start a conformance scan (~1.1 M instructions).
         commandName: "history",
-        abstract: "What broke CI over time: top causes, new causes, flaky tests, one cause's timeline.",
-        discussion: """
-        Reads the store that 'xcmedic scan --record' writes: a SQLite file (default .xcmedic/history.sqlite at the \
-        repository root, or $XCMEDIC_HISTORY) or a PostgreSQL server (postgres://user@host/db; the password from the \
-        URL or $PGPASSWORD, never printed). Without a subcommand, lists the top causes. Subcommands: top, new, \
-        flaky, show, prune ('xcmedic history --help'; docs/history.md). Runs xcmedic-history, installed with \
-        xcmedic ($XCMEDIC_HISTORY_TOOL, else beside this executable, else on PATH).
+        abstract: HistoryTool.abstract,
+        discussion: HistoryTool.storeHelp + """
+         Subcommands: top, new, flaky, show, prune ('xcmedic history --help'; docs/history.md). Runs xcmedic-history, \
+        installed with xcmedic ($XCMEDIC_HISTORY_TOOL, else beside this executable, else on PATH).
         """
     )
 

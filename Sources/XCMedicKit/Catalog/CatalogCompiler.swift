@@ -98,25 +98,26 @@ public enum CatalogCompiler {
 
     /// Keyword classifier entries: category and its words (regular expressions).
     public static func encode(keywords: [(category: String, words: [String])]) throws -> [String] {
-        var w = Writer()
-        try w.add(version)
-        try w.add(keywords.count)
-        for entry in keywords {
+        try encode(keywords) { w, entry in
             try w.add(entry.category)
             try w.add(entry.words)
         }
-        return w.tokens
     }
 
     /// Known categories and their descriptions.
     public static func encode(categories: [(name: String, description: String)]) throws -> [String] {
-        var w = Writer()
-        try w.add(version)
-        try w.add(categories.count)
-        for entry in categories {
+        try encode(categories) { w, entry in
             try w.add(entry.name)
             try w.add(entry.description)
         }
+    }
+
+    /// The version, the number of entries, then each entry's fields.
+    private static func encode<Entry>(_ entries: [Entry], _ add: (inout Writer, Entry) throws -> Void) throws -> [String] {
+        var w = Writer()
+        try w.add(version)
+        try w.add(entries.count)
+        for entry in entries { try add(&w, entry) }
         return w.tokens
     }
 

@@ -12,6 +12,13 @@ import Darwin
 /// status); `xcmedic scan --record` hands the build to `xcmedic-history record` (`HistoryExchange`) and
 /// puts the facts it answers into the report.
 public enum HistoryTool {
+    /// `history`'s one-line help, the same in `xcmedic --help` and `xcmedic-history --help`.
+    public static let abstract = "What broke CI over time: top causes, new causes, flaky tests, one cause's timeline."
+    /// The store `history` reads, as both executables' help describe it.
+    public static let storeHelp = "Reads the store that 'xcmedic scan --record' writes: a SQLite file (default .xcmedic/history.sqlite at the "
+        + "repository root, or $XCMEDIC_HISTORY) or a PostgreSQL server (postgres://user@host/db; the password from the "
+        + "URL or $PGPASSWORD, never printed). Without a subcommand, lists the top causes."
+
     public static let name = "xcmedic-history"
 
     /// `$XCMEDIC_HISTORY_TOOL` when set (nothing else is tried then), else `xcmedic-history` beside the
