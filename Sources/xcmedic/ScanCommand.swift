@@ -114,6 +114,45 @@ struct Scan: ParsableCommand {
         // A closed pipe must be an error code from write(2), not a signal that kills xcmedic mid-line.
         signal(SIGPIPE, SIG_IGN)
 
+        var diagnosis = try diagnose(inputs)
+        if let record {
+            diagnosis = try build.record(diagnosis, store: record == Scan.defaultStore ? nil : record, environment: environment)
+        }
+
+        let resolved = format.resolved(environment: environment)
+        let destination: Int32? = reportFile == nil ? (tee ? 2 : 1) : nil
+        let useColor: Bool
+        switch color {
+        case .always: useColor = true
+        case .never: useColor = false
+        case .auto: useColor = (destination.map { isatty($0) == 1 } ?? false) && ci.allowsColor
+        }
+        let options = ReportOptions(color: useColor, redactor: noRedact ? .off : .standard,
+                                    workspaceRoot: ci.workspaceRoot, toolVersion: XCMedic.configuration.version,
+                                    width: destination.map { TerminalText.width(fd: $0) } ?? 80, quiet: quiet)
+        if let reportFile {
+            try ReportFile.write(to: reportFile) { Report.write(diagnosis, format: resolved, options: options, to: &$0) }
+        } else if let destination {
+            var stream = FDTextStream(fd: destination)
+            Report.write(diagnosis, format: resolved, options: options, to: &stream)
+            switch stream.finish() {
+            case .ok: break
+            case .closed: throw ExitCode(Scan.brokenPipeStatus)
+            case .failed(let error): throw CLIError("cannot write the report: \(error)")
+            }
+        }
+        if resolved == .github, let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            let markdown = Report.stepSummary(diagnosis, options: options)
+            if let problem = ReportFile.append(markdown, to: summary) {
+                // The annotations are out; a summary that cannot be written does not change the diagnosis.
+                FileHandle.standardError.write(Data("xcmedic: cannot append to GITHUB_STEP_SUMMARY \(summary): \(problem)\n".utf8))
+            }
+        }
+        if failOn.isMet(by: diagnosis) { throw ExitCode(1) }
+    }
+    /// The logs scanned, as a diagnosis; the scanner (and what it kept while reading) goes when this returns,
+    /// before the report is written.
+    private func diagnose(_ inputs: [String]) throws -> Diagnosis {
         let rules = try Catalog.rules(userFiles: ruleFiles, autoConfig: !noConfig)
         let scanner = Scanner(ruleSet: try RuleSet(rules: rules))
         for path in inputs {
@@ -130,40 +169,7 @@ struct Scan: ParsableCommand {
                 try scanner.scan(path: path)
             }
         }
-        var diagnosis = scanner.finish()
-        if let record {
-            diagnosis = try build.record(diagnosis, store: record == Scan.defaultStore ? nil : record, environment: environment)
-        }
-
-        let resolved = format.resolved(environment: environment)
-        let destination: Int32? = reportFile == nil ? (tee ? 2 : 1) : nil
-        let useColor: Bool
-        switch color {
-        case .always: useColor = true
-        case .never: useColor = false
-        case .auto: useColor = (destination.map { isatty($0) == 1 } ?? false) && ci.allowsColor
-        }
-        let options = ReportOptions(color: useColor, redactor: noRedact ? .off : .standard,
-                                    workspaceRoot: ci.workspaceRoot, toolVersion: XCMedic.configuration.version,
-                                    width: destination.map { TerminalText.width(fd: $0) } ?? 80, quiet: quiet)
-        let text = Report.render(diagnosis, format: resolved, options: options)
-        if let reportFile {
-            try ReportFile.write(text, to: reportFile)
-        } else if let destination {
-            switch Array(text.utf8).withUnsafeBytes({ FDWriter.writeAll(destination, $0) }) {
-            case .ok: break
-            case .closed: throw ExitCode(Scan.brokenPipeStatus)
-            case .failed(let error): throw CLIError("cannot write the report: \(error)")
-            }
-        }
-        if resolved == .github, let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            let markdown = Report.stepSummary(diagnosis, options: options)
-            if let problem = ReportFile.append(markdown, to: summary) {
-                // The annotations are out; a summary that cannot be written does not change the diagnosis.
-                FileHandle.standardError.write(Data("xcmedic: cannot append to GITHUB_STEP_SUMMARY \(summary): \(problem)\n".utf8))
-            }
-        }
-        if failOn.isMet(by: diagnosis) { throw ExitCode(1) }
+        return scanner.finish()
     }
 }
 
@@ -193,12 +199,13 @@ enum ReportFile {
     }
 
     /// Replaces the file's content (or creates it); `/dev/stdout` and named pipes work too.
-    static func write(_ text: String, to path: String) throws {
+    static func write(to path: String, _ render: (inout FDTextStream) -> Void) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw CLIError("--report \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        let outcome = Array(text.utf8).withUnsafeBytes { FDWriter.writeAll(fd, $0) }
-        switch outcome {
+        var stream = FDTextStream(fd: fd)
+        render(&stream)
+        switch stream.finish() {
         case .ok: return
         case .closed: throw ExitCode(Scan.brokenPipeStatus)
         case .failed(let error): throw CLIError("--report \(path): \(error)")
@@ -210,7 +217,7 @@ enum ReportFile {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         defer { close(fd) }
-        switch Array(text.utf8).withUnsafeBytes({ FDWriter.writeAll(fd, $0) }) {
+        switch FDWriter.writeAll(fd, text) {
         case .ok: return nil
         case .closed: return "closed"
         case .failed(let error): return error

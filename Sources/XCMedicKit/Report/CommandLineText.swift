@@ -14,6 +14,12 @@ public enum FDWriter {
         case failed(String)
     }
 
+    /// A text's UTF-8 written from its own storage (a report of many megabytes is not copied to be written).
+    public static func writeAll(_ fd: Int32, _ text: String) -> Outcome {
+        var text = text
+        return text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+    }
+
     public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Outcome {
         guard var p = bytes.baseAddress else { return .ok }
         var remaining = bytes.count
@@ -28,6 +34,47 @@ public enum FDWriter {
             remaining -= n
         }
         return .ok
+    }
+}
+
+/// A report written to a file descriptor as it is rendered, in blocks of 64 KiB, so a report of thousands of
+/// findings is never held whole (issue 17). After the first failed write the rest is dropped; `finish()`
+/// writes what is left and says how it went.
+public struct FDTextStream: TextOutputStream {
+    public let fd: Int32
+    private var buffer = ""
+    public private(set) var outcome = FDWriter.Outcome.ok
+    static let blockSize = 1 << 16
+
+    public init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(FDTextStream.blockSize + 4096)
+    }
+
+    public mutating func write(_ string: String) {
+        guard case .ok = outcome else { return }
+        if buffer.utf8.count + string.utf8.count <= FDTextStream.blockSize {
+            buffer += string
+            return
+        }
+        flush()
+        if string.utf8.count > FDTextStream.blockSize {
+            if case .ok = outcome { outcome = FDWriter.writeAll(fd, string) }
+        } else {
+            buffer += string
+        }
+    }
+
+    private mutating func flush() {
+        guard case .ok = outcome, !buffer.isEmpty else { return }
+        outcome = FDWriter.writeAll(fd, buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is buffered; the outcome of all the writes.
+    public mutating func finish() -> FDWriter.Outcome {
+        flush()
+        return outcome
     }
 }
 

@@ -9,7 +9,8 @@ public enum JSONReport {
         var summary: Summary
         /// Only when the logs name tests or state test totals.
         var tests: TestsJSON?
-        var findings: [FindingJSON]
+        /// Written finding by finding (`render`), not through this field: nil when encoding the rest.
+        var findings: [FindingJSON]?
         /// Only with `scan --record`.
         var history: BuildHistory?
     }
@@ -96,6 +97,13 @@ public enum JSONReport {
     }
 
     public static func render(_ input: Diagnosis, redactor: Redactor = .standard) -> String {
+        var out = ""
+        write(input, redactor: redactor, to: &out)
+        return out
+    }
+
+    /// The report into `out`, one finding at a time.
+    public static func write<Out: TextOutputStream>(_ input: Diagnosis, redactor: Redactor = .standard, to out: inout Out) {
         let diagnosis = ReportContext(input, redactor: redactor, controls: .escapedByFormat).diagnosis
         let doc = Document(
             version: Diagnosis.schemaVersion,
@@ -121,30 +129,49 @@ public enum JSONReport {
                 return TestsJSON(total: results.count, passed: count(.passed), failed: count(.failed), skipped: count(.skipped), crashed: count(.crashed),
                                  stated: diagnosis.tests.totals.map { StatedJSON(framework: $0.framework.rawValue, tests: $0.tests, failures: $0.failures, input: $0.input) })
             }(),
-            findings: diagnosis.findings.map { f in
-                FindingJSON(
-                    rule: f.rule, category: f.category, severity: f.severity.rawValue, role: f.role.rawValue,
-                    title: f.title, message: f.message,
-                    captures: f.captures,
-                    collected: f.collected,
-                    count: f.count,
-                    occurrences: f.occurrences.map {
-                        OccurrenceJSON(line: $0.line, input: $0.input, file: $0.location?.file, fileLine: $0.location?.line, column: $0.location?.column)
-                    },
-                    excerpt: f.excerpt,
-                    explanation: f.explanation,
-                    fixes: f.fixes.map { FixJSON(summary: $0.summary, commands: $0.commands, snippet: $0.snippet, docs: $0.docs) },
-                    docs: f.docs,
-                    errorInSwift6: f.errorInSwift6,
-                    history: f.history
-                )
-            },
+            findings: nil,
             history: diagnosis.history
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let data = (try? encoder.encode(doc)) ?? Data("{}".utf8)
-        return TerminalSafe.escapeJSONControls(String(decoding: data, as: UTF8.self)) + "\n"
+        func encoded<T: Encodable>(_ value: T) -> String {
+            TerminalSafe.escapeJSONControls(String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self))
+        }
+        // The findings are encoded one at a time into the document's text, so a report of thousands holds
+        // no tree of them all (issue 17). With sorted keys, "findings" is the document's first key; the
+        // text is what encoding the whole document gives.
+        let rest = encoded(doc)
+        guard rest.hasPrefix("{\n") else { return out.write(rest + "\n") }
+        out.write(diagnosis.findings.isEmpty ? "{\n  \"findings\" : [\n\n  ],\n" : "{\n  \"findings\" : [\n")
+        for (k, f) in diagnosis.findings.enumerated() {
+            var piece = ""
+            for line in encoded(findingJSON(f)).split(separator: "\n", omittingEmptySubsequences: false) {
+                if !piece.isEmpty { piece += "\n" }
+                if !line.isEmpty { piece += "    " + line }
+            }
+            piece += k == diagnosis.findings.count - 1 ? "\n  ],\n" : ",\n"
+            out.write(piece)
+        }
+        out.write(String(rest.dropFirst(2)) + "\n")
+    }
+
+    static func findingJSON(_ f: Finding) -> FindingJSON {
+        FindingJSON(
+            rule: f.rule, category: f.category, severity: f.severity.rawValue, role: f.role.rawValue,
+            title: f.title, message: f.message,
+            captures: f.captures,
+            collected: f.collected,
+            count: f.count,
+            occurrences: f.occurrences.map {
+                OccurrenceJSON(line: $0.line, input: $0.input, file: $0.location?.file, fileLine: $0.location?.line, column: $0.location?.column)
+            },
+            excerpt: f.excerpt,
+            explanation: f.explanation,
+            fixes: f.fixes.map { FixJSON(summary: $0.summary, commands: $0.commands, snippet: $0.snippet, docs: $0.docs) },
+            docs: f.docs,
+            errorInSwift6: f.errorInSwift6,
+            history: f.history
+        )
     }
 }

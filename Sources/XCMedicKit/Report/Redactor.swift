@@ -69,27 +69,23 @@ public struct Redactor: Sendable {
         var f = finding
         f.title = redact(f.title)
         f.message = redact(f.message)
-        f.captures = f.captures.mapValues(redact)
+        f.captures = shared(f.captures, f.captures.mapValues(redact))
         let excerpt = redactLines(f.excerpt)
         // A list collected from the lines after a key's BEGIN line holds its body lines without the BEGIN
         // line: a value found in a line the excerpt redacted as a key's body goes too.
         let bodyLines = zip(f.excerpt, excerpt).filter { $1 == SecretShapes.replacement }.map(\.0)
-        f.collected = f.collected.mapValues { values in
+        f.collected = shared(f.collected, f.collected.mapValues { values in
             redactLines(values).enumerated().map { i, value in
                 let original = values[i]
                 guard original.utf8.count >= 4, bodyLines.contains(where: { $0.contains(original) }) else { return value }
                 return SecretShapes.replacement
             }
-        }
-        f.excerpt = excerpt
-        f.occurrences = f.occurrences.map { o in
-            var o = o
-            if let file = o.location?.file { o.location?.file = redact(file) }
-            return o
-        }
-        f.fixes = f.fixes.map { fix in
+        })
+        f.excerpt = shared(f.excerpt, excerpt)
+        f.occurrences.mapFiles(redact)
+        f.fixes = shared(f.fixes, f.fixes.map { fix in
             Fix(summary: redact(fix.summary), commands: fix.commands.map(redact), snippet: fix.snippet.map(redact), docs: fix.docs)
-        }
+        })
         return f
     }
 
@@ -126,3 +122,7 @@ public struct Redactor: Sendable {
         return d
     }
 }
+
+/// `old` when `new` equals it: a redacted or escaped copy of a diagnosis keeps sharing the storage of every
+/// list and table it did not change (5,000 findings must not be held twice or three times, issue 17).
+func shared<T: Equatable>(_ old: T, _ new: T) -> T { new == old ? old : new }

@@ -140,6 +140,16 @@ public enum Report {
         render(diagnosis, format: .markdown, options: options)
     }
 
+    /// The report written into `out` as it is rendered: the JSON report finding by finding, the others whole.
+    /// `format` must already be resolved (`auto` renders as text).
+    public static func write<Out: TextOutputStream>(_ diagnosis: Diagnosis, format: ReportFormat, options: ReportOptions, to out: inout Out) {
+        if format == .json {
+            JSONReport.write(diagnosis, redactor: options.redactor, to: &out)
+        } else {
+            out.write(render(diagnosis, format: format, options: options))
+        }
+    }
+
     /// `format` must already be resolved (`auto` renders as text).
     public static func render(_ diagnosis: Diagnosis, format: ReportFormat, options: ReportOptions) -> String {
         switch format {

@@ -45,19 +45,15 @@ public struct ReportText: Sendable {
             f.category = visible(f.category)
             f.title = visible(f.title)
             f.message = visible(f.message)
-            f.captures = f.captures.mapValues(visible)
-            f.collected = f.collected.mapValues { $0.map(visible) }
-            f.excerpt = f.excerpt.map(visible)
+            f.captures = shared(f.captures, f.captures.mapValues(visible))
+            f.collected = shared(f.collected, f.collected.mapValues { $0.map(visible) })
+            f.excerpt = shared(f.excerpt, f.excerpt.map(visible))
             f.explanation = visible(f.explanation)
-            f.docs = f.docs.map(visible)
-            f.occurrences = f.occurrences.map { o in
-                var o = o
-                if let file = o.location?.file { o.location?.file = visible(file) }
-                return o
-            }
-            f.fixes = f.fixes.map { fix in
+            f.docs = shared(f.docs, f.docs.map(visible))
+            f.occurrences.mapFiles(visible)
+            f.fixes = shared(f.fixes, f.fixes.map { fix in
                 Fix(summary: visible(fix.summary), commands: fix.commands.map(visible), snippet: fix.snippet.map(visible), docs: fix.docs.map(visible))
-            }
+            })
             return f
         }
         return d

@@ -10,6 +10,18 @@ public struct Occurrence: Sendable, Equatable {
     public var location: SourceLocation?
 }
 
+extension [Occurrence] {
+    /// Each occurrence's file through `transform`, written only where it changes: the occurrences are
+    /// shared with the diagnosis they came from until one of them differs.
+    mutating func mapFiles(_ transform: (String) -> String) {
+        for i in indices {
+            guard let file = self[i].location?.file else { continue }
+            let changed = transform(file)
+            if changed != file { self[i].location?.file = changed }
+        }
+    }
+}
+
 /// A named failure (or an error no rule knows) with everything a user needs to act on it.
 public struct Finding: Sendable {
     public static let unrecognizedID = "unrecognized"
@@ -24,7 +36,8 @@ public struct Finding: Sendable {
     /// Values collected from continuation lines (`symbols` of an undefined-symbols block).
     public var collected: [String: [String]]
     public var count: Int
-    /// The first occurrences (at most `Diagnosis.maxOccurrences`); `count` counts them all.
+    /// The first occurrences (at most `Diagnosis.maxOccurrences`, and past `Diagnosis.maxStoredOccurrences`
+    /// in the whole diagnosis only the first); `count` counts them all.
     public var occurrences: [Occurrence]
     /// The first occurrence's line and the lines that belong to it, as printed in the log.
     public var excerpt: [String]
@@ -63,6 +76,9 @@ public struct Diagnosis: Sendable {
 
     public static let schemaVersion = 1
     static let maxOccurrences = 200
+    /// Occurrences kept across all findings beyond each finding's first: a log of 100,000 distinct errors
+    /// must not hold a path for every one of them (issue 17: 128,150 kept on the 200 MB error log).
+    static let maxStoredOccurrences = 20_000
     static let maxExcerptLines = 24
     static let maxExcerptLineLength = 400
     static let maxFindings = 5_000
@@ -103,6 +119,8 @@ struct FindingCollector {
     private var index: [Key: Int] = [:]
     private(set) var findings: [Finding] = []
     private(set) var dropped = 0
+    /// Occurrences kept beyond each finding's first (`Diagnosis.maxStoredOccurrences`).
+    private var storedOccurrences = 0
     var sawSuccess = false
     /// Per input: the line of the last marker that a whole build or test run succeeded.
     var lastSuccess: [Int: Int] = [:]
@@ -115,7 +133,10 @@ struct FindingCollector {
         let key = Key(rule: id, captures: rule == nil ? ["message": message()] : captures)
         if let i = index[key] {
             findings[i].count += 1
-            if findings[i].occurrences.count < Diagnosis.maxOccurrences { findings[i].occurrences.append(occurrence) }
+            if findings[i].occurrences.count < Diagnosis.maxOccurrences, storedOccurrences < Diagnosis.maxStoredOccurrences {
+                findings[i].occurrences.append(occurrence)
+                storedOccurrences += 1
+            }
             if severity > findings[i].severity { findings[i].severity = severity }
             findings[i].errorInSwift6 = findings[i].errorInSwift6 || errorInSwift6
             return (i, false)
