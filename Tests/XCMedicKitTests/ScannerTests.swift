@@ -3,6 +3,35 @@ import XCTest
 @testable import XCMedicKit
 
 final class ScannerTests: XCTestCase {
+    /// The compiler's context lines are told from their bytes (issue 17): the byte tests agree with the text
+    /// ones, and an error's excerpt still holds its source and caret lines, not the next error.
+    func testCompilerContextReadFromBytesKeepsTheExcerpt() throws {
+        for text in ["    ^", "  ~~~^~~~", "\t^", "^ here", "", "   ", "let x: Int = 1", "a:1: error: x", "  ~~~"] {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { b in
+                let base = b.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                XCTAssertEqual(Scanner.isCaretLine(base, from: 0, to: b.count), Scanner.isCaretLine(text), text)
+                XCTAssertEqual(Scanner.hasColonDigit(base, from: 0, to: b.count), text.contains("a:1"), text)
+            }
+        }
+        let log = """
+        /src/A.swift:3:5: error: cannot find 'widget' in scope
+                let value = widget.size
+                            ^~~~~~
+        /src/B.swift:9:1: error: cannot find 'gizmo' in scope
+        gizmo()
+        ^
+        ** BUILD FAILED **
+        """
+        let scanner = Scanner(ruleSet: try RuleSet.builtin())
+        try scanner.scan(text: log, name: "build.log")
+        let errors = scanner.finish().findings.filter { $0.excerpt.first?.contains(": error: ") == true }
+        XCTAssertEqual(errors.map(\.excerpt), [
+            ["/src/A.swift:3:5: error: cannot find 'widget' in scope", "        let value = widget.size", "                    ^~~~~~"],
+            ["/src/B.swift:9:1: error: cannot find 'gizmo' in scope", "gizmo()", "^"],
+        ])
+    }
+
     private func diagnose(_ text: String, rules: [Rule]? = nil) throws -> Diagnosis {
         try diagnose(bytes: Array(text.utf8), rules: rules)
     }

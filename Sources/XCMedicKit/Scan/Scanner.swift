@@ -662,6 +662,16 @@ public final class Scanner {
     /// Whether the line belongs to the open block; if so it is taken into the finding.
     private func continueBlock(_ base: UnsafePointer<UInt8>, lineStart: Int, lineEnd: Int, end: Int, lineNumber: Int) -> Bool {
         guard var block = open, block.remaining > 0, lineEnd > lineStart else { return false }
+        // A compiler's context in the plain shape (a caret line, or a source line above one) is told from its
+        // bytes: most lines of an error-dense log are these, and need no `LogLine` (issue 17).
+        if block.rule == nil, Scanner.isCaretLine(base, from: lineStart, to: lineEnd)
+            || (lineEnd + 1 < end && !Scanner.hasColonDigit(base, from: lineStart, to: lineEnd)
+                && Scanner.isCaretLine(base, from: lineEnd + 1, to: Scanner.lineEnd(base, from: lineEnd + 1, end: end))) {
+            if block.keepExcerpt { collector.appendExcerpt(block.finding, Scanner.decode(base, from: lineStart, to: lineEnd)) }
+            block.remaining -= 1
+            open = block
+            return true
+        }
         let line = logLine(base, from: lineStart, to: lineEnd, number: lineNumber)
         let belongs: Bool
         if let compiled = block.rule {
@@ -726,6 +736,29 @@ public final class Scanner {
 
     static func isDiagnosticContext(_ line: LogLine) -> Bool {
         line.isBoxLine || line.header?.level == .note || isCaretLine(line.raw)
+    }
+
+    /// `isCaretLine` on a line's bytes.
+    static func isCaretLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var sawCaret = false
+        for i in start..<end {
+            switch base[i] {
+            case 0x5E: sawCaret = true
+            case 0x7E, 0x20, 0x09: continue
+            default: return false
+            }
+        }
+        return sawCaret
+    }
+
+    /// Whether a `:` followed by a digit is in the line: without one it has no `file:line:` header.
+    static func hasColonDigit(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var i = start
+        while i + 1 < end {
+            if base[i] == 0x3A, base[i + 1] >= 0x30, base[i + 1] <= 0x39 { return true }
+            i += 1
+        }
+        return false
     }
 
     static func isCaretLine(_ text: String) -> Bool {
