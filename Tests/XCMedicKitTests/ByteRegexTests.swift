@@ -93,6 +93,10 @@ final class ByteRegexTests: XCTestCase {
             (#"“(?<q>[^”]+)”"#, ["say “hé” now", "“”", "“open"]),
             (#"\u2026|\x{1F6AB} (?<w>.+)"#, ["… and", "🚫 no entry"]),
             (#"(?=.*fail)(?<head>\w+)"#, ["build will fail", "all good"]),
+            // A branch that opens with `^` holds only at the line's start; past it the search skips to
+            // the other branches' first bytes.
+            (#"(?:^|[\s(])(?<w>error): |^fatal: "#, ["error: x", " error: x", "(error: x", "xerror: x", "a fatal: b", "fatal: b", "e"]),
+            (#"^foo|(?<b>bar)|^(?:a|b)?z"#, ["foo", "xfoo", "xbar", "foobar", "z", "bz", "xbz", ""]),
         ]
         for (pattern, texts) in cases {
             let regex = try CompiledRegex(pattern)

@@ -28,8 +28,10 @@ final class ByteRegex: Sendable {
     /// Sub-programs of lookaheads.
     private let lookaheads: [Program]
     private let sets: [ScalarSet]
-    /// Bytes a match can start with (when `anchored` is false and the pattern cannot match empty).
+    /// Bytes a match can start with (when `anchored` is false and the pattern cannot match empty), at
+    /// the line's first byte and after it (where no branch that opens with `^` can match).
     private let firstBytes: [Bool]?
+    private let laterBytes: [Bool]?
     private let anchored: Bool
     /// Text every match contains (longest first): a line without one of them cannot match, which
     /// settles most tries with a `memmem` instead of a run.
@@ -50,8 +52,10 @@ final class ByteRegex: Sendable {
         groupNames = parser.groupNames.map { (name: $0.0, group: $0.1) }
         anchored = node.startsAnchored
         var first = node.firstBytes(sets: compiler.sets)
-        for b in 0x80..<0xC0 { first.bytes[b] = false } // a match starts on a whole character
+        var later = node.firstBytes(sets: compiler.sets, atStart: false)
+        for b in 0x80..<0xC0 { first.bytes[b] = false; later.bytes[b] = false } // a match starts on a whole character
         firstBytes = first.nullable ? nil : first.bytes
+        laterBytes = later.nullable ? nil : later.bytes
         required = Array(node.requiredLiterals().map { Array(String(String.UnicodeScalarView($0)).utf8) }
             .sorted { $0.count > $1.count }.prefix(3))
     }
@@ -76,9 +80,10 @@ final class ByteRegex: Sendable {
         let n = bytes.count
         var start = 0
         while start <= n {
-            if start < n, let firstBytes {
+            if start < n, let starts = start == 0 ? firstBytes : laterBytes {
                 // Skip to the next byte a match can start with.
-                while start < n, !firstBytes[Int(bytes[start])] { start += 1 }
+                if start == 0, !starts[Int(bytes[0])] { start = 1 }
+                if start > 0, let laterBytes { while start < n, !laterBytes[Int(bytes[start])] { start += 1 } }
                 if start == n { return .noMatch }
             }
             switch vm.run(program, at: start) {
@@ -401,12 +406,15 @@ final class ByteRegex: Sendable {
         }
 
         /// The bytes a match of this node can start with, and whether it can match empty (then the
-        /// bytes of what follows count too). Assertions other than `^` give up (all bytes).
-        func firstBytes(sets: [ScalarSet]) -> (bytes: [Bool], nullable: Bool) {
+        /// bytes of what follows count too). Assertions other than `^` give up (all bytes). With
+        /// `atStart` false the match starts after the line's first byte, where `^` cannot hold: a
+        /// branch that begins with it adds nothing (`(?:^|\s)error` then starts only with a space).
+        func firstBytes(sets: [ScalarSet], atStart: Bool = true) -> (bytes: [Bool], nullable: Bool) {
             let all = [Bool](repeating: true, count: 256)
             var none = [Bool](repeating: false, count: 256)
             switch self {
-            case .empty, .bol: return (none, true)
+            case .empty: return (none, true)
+            case .bol: return (none, atStart)
             case .eol, .wordBoundary, .notWordBoundary, .lookahead: return (all, true)
             case .literal(let s):
                 guard let first = s.first else { return (none, true) }
@@ -418,21 +426,21 @@ final class ByteRegex: Sendable {
                 for b in 0..<128 where set.contains(UInt32(b)) == true { none[b] = true }
                 if !set.ranges.isEmpty || set.hasUnicodeClass { for b in 0xC0..<256 { none[b] = true } }
                 return (none, false)
-            case .group(let n, _): return n.firstBytes(sets: sets)
+            case .group(let n, _): return n.firstBytes(sets: sets, atStart: atStart)
             case .repetition(let n, let min, _, _):
-                let inner = n.firstBytes(sets: sets)
+                let inner = n.firstBytes(sets: sets, atStart: atStart)
                 return (inner.bytes, inner.nullable || min == 0)
             case .alternation(let ns):
                 var nullable = false
                 for n in ns {
-                    let inner = n.firstBytes(sets: sets)
+                    let inner = n.firstBytes(sets: sets, atStart: atStart)
                     for b in 0..<256 where inner.bytes[b] { none[b] = true }
                     nullable = nullable || inner.nullable
                 }
                 return (none, nullable)
             case .concat(let ns):
                 for n in ns {
-                    let inner = n.firstBytes(sets: sets)
+                    let inner = n.firstBytes(sets: sets, atStart: atStart)
                     for b in 0..<256 where inner.bytes[b] { none[b] = true }
                     if !inner.nullable { return (none, false) }
                 }

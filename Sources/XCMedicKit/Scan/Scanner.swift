@@ -308,7 +308,8 @@ public final class Scanner {
         // The literal may be on the wrapped part: the line before is then the message's start.
         if line.level == nil, Scanner.continuesMessage(line.raw), let start = previousLine(), start.level == nil,
            start.header == nil, start.text.last?.isLetter == true,
-           matchWrapped(start, following: [line.raw], lineNumber: lineNumber - 1, input: input, skipping: blockRule) { return }
+           matchWrapped(start, following: [structured == nil ? line : LogLine(raw: line.raw)], lineNumber: lineNumber - 1, input: input,
+                        skipping: blockRule) { return }
         if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
             if ScanMarkers.finalSuccess.matches(line.text) { collector.lastSuccess[input] = lineNumber }
@@ -316,11 +317,11 @@ public final class Scanner {
             // The lines after it, read once: a wrapped message's rest, or context for its excerpt.
             let following = followingLines(max: 3)
             if matchWrapped(line, following: Array(following.prefix(2)), lineNumber: lineNumber, input: input, skipping: blockRule) { return }
-            recordUnrecognized(line, following: following, lineNumber: lineNumber, input: input)
+            recordUnrecognized(line, following: following.map(\.raw), lineNumber: lineNumber, input: input)
         } else if statementMarker, statements.count < Scanner.maxStatements, line.level != .warning, line.level != .note,
                   ScanMarkers.failureStatement.matches(line.text), !line.text.contains("this is an error in ") {
             // (`…; this is an error in the Swift 6 language mode` is Swift 5 mode's warning, pasted without its level.)
-            statements.append((line, Array(followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: true) }), lineNumber, input))
+            statements.append((line, followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: true) }.map(\.raw), lineNumber, input))
         }
     }
 
@@ -375,9 +376,9 @@ public final class Scanner {
     /// (`…cannot be opened because it is in a future` / `Xcode project file format (77).`, a header
     /// whose message is on the next line): the rules are tried once more on it joined with the lines
     /// that continue it.
-    private func matchWrapped(_ line: LogLine, following: [String], lineNumber: Int, input: Int, skipping blockRule: CompiledRule?) -> Bool {
-        guard !following.isEmpty else { return false }
-        let joined = ([line.raw] + following.map { LogLine(raw: $0).text }).joined(separator: " ")
+    private func matchWrapped(_ line: LogLine, following parts: [LogLine], lineNumber: Int, input: Int, skipping blockRule: CompiledRule?) -> Bool {
+        guard !parts.isEmpty else { return false }
+        let joined = ([line.raw] + parts.map(\.text)).joined(separator: " ")
         var literals: [Int] = []
         Array(joined.utf8).withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -386,7 +387,6 @@ public final class Scanner {
         var candidates = Set<Int>()
         for literal in literals { candidates.formUnion(ruleSet.rulesByLiteral[literal]) }
         let whole = LogLine(raw: joined)
-        let parts = following.map { LogLine(raw: $0) }
         for r in candidates.sorted() {
             let compiled = ruleSet.compiled[r]
             guard compiled !== blockRule, compiled.rule.role == .cause, !budget.isOff[r] else { continue }
@@ -639,10 +639,11 @@ public final class Scanner {
     }
 
     /// Up to `max` lines after the current one, in this chunk, until a blank line or a line that is a
-    /// diagnostic of its own, or one `keep` refuses.
-    private func followingLines(max: Int, while keep: (LogLine) -> Bool = { _ in true }) -> [String] {
+    /// diagnostic of its own, or one `keep` refuses; each as `LogLine(raw:)` reads it (a structured
+    /// reader's record aside).
+    private func followingLines(max: Int, while keep: (LogLine) -> Bool = { _ in true }) -> [LogLine] {
         guard let base = currentBase else { return [] }
-        var lines: [String] = []
+        var lines: [LogLine] = []
         var start = currentLineEnd + 1
         var number = currentLineNumber
         let step = structured?.line(number)?.step
@@ -653,7 +654,7 @@ public final class Scanner {
             let end = Scanner.lineEnd(base, from: start, end: currentChunkEnd)
             let line = textLine(base, from: start, to: end)
             if line.text.isEmpty || line.level != nil || line.header != nil || !keep(line) { break }
-            lines.append(line.raw)
+            lines.append(line)
             start = end + 1
         }
         return lines
