@@ -127,6 +127,18 @@ final class ReportJUnitTests: XCTestCase {
         XCTAssertEqual(JUnitReport.splitTestID("LoginTests/testLogin").suite, "LoginTests")
         XCTAssertEqual(JUnitReport.splitTestID("login(user:)").name, "login(user:)")
         XCTAssertNil(JUnitReport.splitTestID("login(user.name:)").suite)
+        // The ASCII identifiers split on their bytes, the others by characters: the same rules for both.
+        let cases: [(String, String?, String)] = [
+            ("Target/Suite/test()", "Target.Suite", "test()"), ("Target/Suité/tést()", "Target.Suité", "tést()"),
+            ("-[Suite test]", "Suite", "test"), ("-[Suïte tëst]", "Suïte", "tëst"), ("-[]", nil, ""), ("-[single]", nil, "single"),
+            ("  Suite.test() ", "Suite", "test()"), ("\u{00A0}Suite.test()", "Suite", "test()"), ("\"a.b/c\"", nil, "a.b/c"),
+            (".test", nil, ".test"), ("test", nil, "test"), ("a.b(c.d)", "a", "b(c.d)"), ("", nil, ""),
+        ]
+        for (id, suite, name) in cases {
+            let split = JUnitReport.splitTestID(id)
+            XCTAssertEqual(split.suite, suite, id)
+            XCTAssertEqual(split.name, name, id)
+        }
     }
 
     func testCollectedTestListsBecomeTestcases() throws {

@@ -61,8 +61,9 @@ public struct JUnitReport: Sendable {
         }
         let cases = tests + buildFailures(context, excluding: attached)
         var suites: [(name: String, cases: [Case])] = []
+        var suiteIndex: [String: Int] = [:]
         for c in cases {
-            if let i = suites.firstIndex(where: { $0.name == c.suite }) { suites[i].cases.append(c) } else { suites.append((c.suite, [c])) }
+            if let i = suiteIndex[c.suite] { suites[i].cases.append(c) } else { suiteIndex[c.suite] = suites.count; suites.append((c.suite, [c])) }
         }
         func failures(_ list: [Case]) -> Int { list.filter { $0.status == .failed || $0.status == .crashed }.count }
         func skipped(_ list: [Case]) -> Int { list.filter { $0.status == .skipped }.count }
@@ -178,9 +179,12 @@ public struct JUnitReport: Sendable {
             if let start = r.startLine { c.span = (r.input, start, r.status == .crashed ? Int.max : r.line) }
             return c
         }
+        // The cases by bare test name, in order: a log of 100,000 tests is looked up, not walked, per failure.
+        var byName: [String: [Int]] = [:]
+        for i in cases.indices { byName[FindingCollector.bareTestName(cases[i].name), default: []].append(i) }
         func find(_ suite: String?, _ name: String) -> Int? {
             let key = (suite.map(FindingCollector.lastComponent) ?? "", FindingCollector.bareTestName(name))
-            let named = cases.indices.filter { cases[$0].key.name == key.1 }
+            let named = byName[key.1] ?? []
             return named.first { key.0.isEmpty || cases[$0].key.suite.isEmpty || cases[$0].key.suite == key.0 }
                 ?? (key.0.isEmpty && named.count == 1 ? named[0] : nil)
         }
@@ -207,6 +211,7 @@ public struct JUnitReport: Sendable {
                 } else {
                     cases.append(Case(suite: suite ?? "", name: name, type: f.category))
                     i = cases.count - 1
+                    byName[FindingCollector.bareTestName(name), default: []].append(i)
                 }
                 if cases[i].status == .passed || cases[i].status == .skipped {
                     // A line from an earlier run of a test that passed on a retry: the verdict is the last run's.

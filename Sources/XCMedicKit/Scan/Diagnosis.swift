@@ -352,7 +352,9 @@ struct FindingCollector {
             if let space = text.lastIndex(of: " ") { text = text[text.index(after: space)...] }
         }
         // Swift Testing's parameterized `test(value:) with 3 test cases` is the test `test(value:)`.
-        if let with = text.range(of: #" with \d+ test cases?$"#, options: .regularExpression) { text = text[..<with.lowerBound] }
+        if text.contains(" with "), let with = text.range(of: #" with \d+ test cases?$"#, options: .regularExpression) {
+            text = text[..<with.lowerBound]
+        }
         if text.hasSuffix("()") { text = text.dropLast(2) }
         if let cut = text.lastIndex(where: { $0 == "." || $0 == "/" }) { text = text[text.index(after: cut)...] }
         return String(text)

@@ -242,6 +242,11 @@ public final class Scanner {
         // Most lines of a test log are a test's own start or pass line, which no rule wants: read without a
         // LogLine when nothing else is on it and it has no prefix to take off.
         if structured == nil, present.allSatisfy(ruleSet.testOnlyLiterals.contains) {
+            if let test = Scanner.swiftTestingResult(base, from: start, to: end) {
+                // (Read without its glyph, as `LogLine` gives it: the test's line is then all ASCII.)
+                testReader.observe(Scanner.decode(base, from: test, to: end), line: lineNumber, input: input)
+                return
+            }
             let raw = Scanner.decode(base, from: start, to: end)
             if raw.hasPrefix("Test Case '") || raw.hasPrefix("Test case '") {
                 testReader.observe(raw, line: lineNumber, input: input)
@@ -751,6 +756,22 @@ public final class Scanner {
         }
         return sawCaret
     }
+
+    /// Swift Testing's result line as `swift test` prints it, on its bytes: a glyph (a non-ASCII character),
+    /// a space, `Test …`, ending in no letter (`✔ Test f() passed after 0.1 seconds.`), so no other reading
+    /// of the line (a message wrapped onto the next) applies. The offset of `Test`, or nil.
+    static func swiftTestingResult(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard end - start > 8, base[start] >= 0xC0, !isLetter(base[end - 1]) else { return nil }
+        var i = start + 1
+        while i < end, i - start <= 4, base[i] & 0xC0 == 0x80 { i += 1 } // the glyph's other bytes
+        guard i < end, base[i] == 0x20 else { return nil }
+        i += 1
+        let word: StaticString = "Test "
+        guard end - i > word.utf8CodeUnitCount, memcmp(base + i, word.utf8Start, word.utf8CodeUnitCount) == 0 else { return nil }
+        return i
+    }
+
+    @inline(__always) private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
 
     /// Whether a `:` followed by a digit is in the line: without one it has no `file:line:` header.
     static func hasColonDigit(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {

@@ -65,6 +65,9 @@ struct TestRunReader {
     private var index: [Key: Int] = [:]
     /// Tests started and not finished, per input: a crash leaves its test here.
     private var started: [Key: (suite: String?, line: Int, input: Int)] = [:]
+    /// The test started last, while it has not finished: a log prints most tests' results right after their
+    /// starts, so the start waits here and goes to `started` only when another test starts first.
+    private var pending: (key: Key, line: Int, input: Int)?
     /// The largest stated XCTest total per input (the outermost suite states the whole run), and the sum of
     /// the totals of the top-level suites (`All tests`, `Selected tests`), one per run, when the log has them.
     private var xctestLargest: [Int: (tests: Int, failures: Int)] = [:]
@@ -120,13 +123,20 @@ struct TestRunReader {
             let key = Key(suite: "\u{1}", name: id)
             switch status {
             case "started":
-                started[key] = (nil, line, input)
+                if let earlier = pending { started[earlier.key] = (nil, earlier.line, earlier.input) }
+                pending = (key, line, input)
             default:
-                let start = started[key].flatMap { $0.input == input ? $0.line : nil }
-                started[key] = nil
+                let startedAt: (line: Int, input: Int)?
+                if let last = pending, last.key == key {
+                    startedAt = (last.line, last.input)
+                    pending = nil
+                    if !started.isEmpty { started[key] = nil } // an earlier start of the same test
+                } else {
+                    startedAt = started.removeValue(forKey: key).map { ($0.line, $0.input) }
+                }
+                let start = startedAt.flatMap { $0.input == input ? $0.line : nil }
                 let s: TestResult.Status = status == "passed" ? .passed : status == "failed" ? .failed : .skipped
-                record(key, suite: nil, name: id, status: s, seconds: seconds, line: line, input: input, framework: .xctest)
-                if let i = index[key] { run.results[i].startLine = start }
+                record(key, suite: nil, name: id, status: s, seconds: seconds, line: line, input: input, framework: .xctest, startLine: start)
             }
         } else if text.hasPrefix("Test Suite '") || text.hasPrefix("Test suite '") {
             if let name = TestRunReader.bundle.captures(in: text)?["name"], !run.bundles.contains(name), run.bundles.count < 100 {
@@ -159,8 +169,9 @@ struct TestRunReader {
         }
     }
 
+    /// Records a result; an XCTest result's `startLine` is the line its test started on (nil when unknown).
     private mutating func record(_ key: Key, suite: String?, name: String, status: TestResult.Status, seconds: Double?,
-                                 line: Int, input: Int, framework: TestResult.Framework) {
+                                 line: Int, input: Int, framework: TestResult.Framework, startLine: Int? = nil) {
         // Swift Testing names a test without its suite: a second result for a name that passed is another
         // test of the same name (a retry follows only a failure).
         if framework == .swiftTesting, let i = index[key], run.results[i].status == .passed {
@@ -175,18 +186,20 @@ struct TestRunReader {
             run.results[i].duration = seconds ?? run.results[i].duration
             run.results[i].runs += 1
             run.results[i].line = line
+            if framework == .xctest { run.results[i].startLine = startLine }
             return
         }
         guard run.results.count < TestRunReader.maxResults else { run.droppedResults += 1; return }
         index[key] = run.results.count
         let (suite, name) = framework == .xctest ? TestRunReader.splitTestID(name) : (suite, name)
         run.results.append(TestResult(suite: suite, name: name, status: status, duration: seconds, runs: 1, input: input, line: line,
-                                      startLine: nil, framework: framework))
+                                      startLine: framework == .xctest ? startLine : nil, framework: framework))
     }
 
     /// The tests that started and never finished become crashed when the log shows a crash (`crashed`);
     /// otherwise the log was cut and they are left out.
     mutating func finish(crashed: Bool) -> TestRun {
+        if let last = pending { started[last.key] = (nil, last.line, last.input); pending = nil }
         if crashed {
             for (key, start) in started.sorted(by: { ($0.value.input, $0.value.line) < ($1.value.input, $1.value.line) }) where index[key] == nil {
                 index[key] = run.results.count
@@ -207,7 +220,10 @@ struct TestRunReader {
     /// `-[AppTests.LoginTests testLogin]`, `AppTests.LoginTests.testLogin()`, `LoginTests/testLogin` or a bare
     /// `testLogin` → suite (if the name says it) and test name.
     static func splitTestID(_ id: String) -> (suite: String?, name: String) {
-        // (Called for every test result of a test-heavy log: trimmed and split without Foundation.)
+        // (Called for every test result of a test-heavy log: a printable ASCII identifier, which nearly every
+        // one is, is split on its bytes; any other by its characters, without Foundation.)
+        var bytes = id
+        if let split = bytes.withUTF8({ splitASCII($0) }) { return split }
         var text = id
         if text.first?.isWhitespace == true || text.last?.isWhitespace == true {
             let start = text.firstIndex(where: { !$0.isWhitespace }) ?? text.endIndex
@@ -230,5 +246,21 @@ struct TestRunReader {
             return (suite.contains("/") ? String(suite.map { $0 == "/" ? "." : $0 }) : String(suite), String(text[text.index(after: cut)...]))
         }
         return (nil, text)
+    }
+
+    /// `splitTestID` of printable ASCII bytes with nothing to trim and no quotes (where a byte is a
+    /// character); nil for any other identifier.
+    private static func splitASCII(_ b: UnsafeBufferPointer<UInt8>) -> (suite: String?, name: String)? {
+        let n = b.count
+        guard n > 0, b.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), b[0] != 0x20, b[n - 1] != 0x20, b[0] != 0x22 else { return nil }
+        func string(_ from: Int, _ to: Int) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self) }
+        if n >= 3, b[0] == 0x2D, b[1] == 0x5B, b[n - 1] == 0x5D { // -[Suite test]
+            guard let space = b[2..<(n - 1)].lastIndex(of: 0x20) else { return (nil, string(2, n - 1)) }
+            return (string(2, space), string(space + 1, n - 1))
+        }
+        let head = b.firstIndex(of: 0x28) ?? n // (
+        guard let cut = b[0..<head].lastIndex(where: { $0 == 0x2F || $0 == 0x2E }), cut > 0 else { return (nil, string(0, n)) }
+        let suite = b[0..<cut].contains(0x2F) ? String(string(0, cut).map { $0 == "/" ? "." : $0 }) : string(0, cut)
+        return (suite, string(cut + 1, n))
     }
 }
