@@ -43,6 +43,13 @@ public struct JUnitReport: Sendable {
     }
 
     public func render(_ input: Diagnosis) -> String {
+        var out = ""
+        write(input, to: &out)
+        return out
+    }
+
+    /// The report written piece by piece to `out`: a log of 100,000 tests is never one string in memory.
+    public func write<Out: TextOutputStream>(_ input: Diagnosis, to out: inout Out) {
         let context = ReportContext(input, redactor: redactor, controls: .escapedByFormat)
         var attached = Set<String>()
         var tests = testCases(context, attachedCrashes: &attached)
@@ -59,32 +66,36 @@ public struct JUnitReport: Sendable {
                 }
             }
         }
-        let cases = tests + buildFailures(context, excluding: attached)
-        var suites: [(name: String, cases: [Case])] = []
+        tests.append(contentsOf: buildFailures(context, excluding: attached))
+        let cases = tests
+        tests = []
+        // Each suite's cases by index, in order of first appearance (the cases are not copied).
+        var suites: [(name: String, cases: [Int])] = []
         var suiteIndex: [String: Int] = [:]
-        for c in cases {
-            if let i = suiteIndex[c.suite] { suites[i].cases.append(c) } else { suiteIndex[c.suite] = suites.count; suites.append((c.suite, [c])) }
+        for (i, c) in cases.enumerated() {
+            if let s = suiteIndex[c.suite] { suites[s].cases.append(i) } else { suiteIndex[c.suite] = suites.count; suites.append((c.suite, [i])) }
         }
-        func failures(_ list: [Case]) -> Int { list.filter { $0.status == .failed || $0.status == .crashed }.count }
-        func skipped(_ list: [Case]) -> Int { list.filter { $0.status == .skipped }.count }
-        func time(_ list: [Case]) -> String { JUnitReport.seconds(list.compactMap(\.time).reduce(0, +)) }
+        func failures<L: Sequence<Case>>(_ list: L) -> Int { list.filter { $0.status == .failed || $0.status == .crashed }.count }
+        func skipped<L: Sequence<Case>>(_ list: L) -> Int { list.filter { $0.status == .skipped }.count }
+        func time<L: Sequence<Case>>(_ list: L) -> String { JUnitReport.seconds(list.compactMap(\.time).reduce(0, +)) }
 
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         guard !cases.isEmpty else {
             // Some consumers (Jenkins by default) fail a job whose report has no testcase at all.
-            out += "<testsuites name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
-            out += "  <testsuite name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
-            out += JUnitReport.properties(buildProperties, indent: "    ")
-            out += "    <testcase classname=\"xcmedic\" name=\"\(XML.escape("no failures in \(context.inputNames)"))\"/>\n"
-            out += "  </testsuite>\n</testsuites>\n"
-            return out
+            out.write("<testsuites name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n")
+            out.write("  <testsuite name=\"xcmedic\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n")
+            out.write(JUnitReport.properties(buildProperties, indent: "    "))
+            out.write("    <testcase classname=\"xcmedic\" name=\"\(XML.escape("no failures in \(context.inputNames)"))\"/>\n")
+            out.write("  </testsuite>\n</testsuites>\n")
+            return
         }
-        out += "<testsuites name=\"xcmedic\" tests=\"\(cases.count)\" failures=\"\(failures(cases))\" errors=\"0\" skipped=\"\(skipped(cases))\" time=\"\(time(cases))\">\n"
+        out.write("<testsuites name=\"xcmedic\" tests=\"\(cases.count)\" failures=\"\(failures(cases))\" errors=\"0\" skipped=\"\(skipped(cases))\" time=\"\(time(cases))\">\n")
         for suite in suites {
-            out += "  <testsuite name=\"\(XML.escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(failures(suite.cases))\" errors=\"0\""
-            out += " skipped=\"\(skipped(suite.cases))\" time=\"\(time(suite.cases))\">\n"
-            if suite.name == suites.first?.name { out += JUnitReport.properties(buildProperties, indent: "    ") }
-            for c in suite.cases {
+            let members = suite.cases.lazy.map { cases[$0] }
+            out.write("  <testsuite name=\"\(XML.escape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(failures(members))\" errors=\"0\"")
+            out.write(" skipped=\"\(skipped(members))\" time=\"\(time(members))\">\n")
+            if suite.name == suites.first?.name { out.write(JUnitReport.properties(buildProperties, indent: "    ")) }
+            for c in members {
                 var attributes = "classname=\"\(XML.escape(c.suite))\" name=\"\(XML.escape(c.name))\""
                 if let file = c.file { attributes += " file=\"\(XML.escape(file))\"" }
                 if let line = c.line { attributes += " line=\"\(line)\"" }
@@ -92,29 +103,28 @@ public struct JUnitReport: Sendable {
                 let properties = JUnitReport.properties(JUnitReport.historyProperties(c), indent: "      ")
                 switch c.status {
                 case .passed where properties.isEmpty:
-                    out += "    <testcase \(attributes)/>\n"
+                    out.write("    <testcase \(attributes)/>\n")
                 case .passed:
-                    out += "    <testcase \(attributes)>\n" + properties
-                    if let flaky = c.passedAfterFailing { out += "      <system-out>\(XML.escape("flaky: \(flaky.test) \(flaky.passedNowText)"))</system-out>\n" }
-                    out += "    </testcase>\n"
+                    out.write("    <testcase \(attributes)>\n" + properties)
+                    if let flaky = c.passedAfterFailing { out.write("      <system-out>\(XML.escape("flaky: \(flaky.test) \(flaky.passedNowText)"))</system-out>\n") }
+                    out.write("    </testcase>\n")
                 case .skipped:
-                    out += "    <testcase \(attributes)>\n" + properties + "      <skipped/>\n    </testcase>\n"
+                    out.write("    <testcase \(attributes)>\n" + properties + "      <skipped/>\n    </testcase>\n")
                 case .failed, .crashed:
-                    out += "    <testcase \(attributes)>\n" + properties
+                    out.write("    <testcase \(attributes)>\n" + properties)
                     // The attribute is what report pages show in a list; the whole text is in the body.
                     let full = c.messages.first ?? c.name
                     let message = full.count > JUnitReport.maxMessageLength ? String(full.prefix(JUnitReport.maxMessageLength)) + "…" : full
-                    out += "      <failure message=\"\(XML.escape(message))\" type=\"\(XML.escape(c.type))\">"
+                    out.write("      <failure message=\"\(XML.escape(message))\" type=\"\(XML.escape(c.type))\">")
                     // Report pages that ignore properties (GitLab) show the body: the history line leads it.
-                    out += XML.escape(((c.history.map { ["History: \($0.text)"] } ?? []) + c.details).joined(separator: "\n\n"))
-                    out += "</failure>\n"
-                    out += "    </testcase>\n"
+                    out.write(XML.escape(((c.history.map { ["History: \($0.text)"] } ?? []) + c.details).joined(separator: "\n\n")))
+                    out.write("</failure>\n")
+                    out.write("    </testcase>\n")
                 }
             }
-            out += "  </testsuite>\n"
+            out.write("  </testsuite>\n")
         }
-        out += "</testsuites>\n"
-        return out
+        out.write("</testsuites>\n")
     }
 
     static func seconds(_ t: Double) -> String { String(format: "%.3f", t) }

@@ -145,6 +145,8 @@ public enum Report {
     public static func write<Out: TextOutputStream>(_ diagnosis: Diagnosis, format: ReportFormat, options: ReportOptions, to out: inout Out) {
         if format == .json {
             JSONReport.write(diagnosis, redactor: options.redactor, to: &out)
+        } else if format == .junit {
+            JUnitReport(redactor: options.redactor).write(diagnosis, to: &out)
         } else {
             out.write(render(diagnosis, format: format, options: options))
         }
