@@ -144,14 +144,25 @@ public enum JSONReport {
         let rest = encoded(doc)
         guard rest.hasPrefix("{\n") else { return out.write(rest + "\n") }
         out.write(diagnosis.findings.isEmpty ? "{\n  \"findings\" : [\n\n  ],\n" : "{\n  \"findings\" : [\n")
+        var piece: [UInt8] = []
         for (k, f) in diagnosis.findings.enumerated() {
-            var piece = ""
-            for line in encoded(findingJSON(f)).split(separator: "\n", omittingEmptySubsequences: false) {
-                if !piece.isEmpty { piece += "\n" }
-                if !line.isEmpty { piece += "    " + line }
+            // Each non-empty line of the finding's text indented by four spaces, on its bytes (splitting the
+            // text into Characters cost a tenth of an error-dense log's scan).
+            let text = encoded(findingJSON(f))
+            piece.removeAll(keepingCapacity: true)
+            piece.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 16)
+            var atLineStart = true
+            for byte in text.utf8 {
+                if byte == 0x0A {
+                    atLineStart = true
+                } else if atLineStart {
+                    piece.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+                    atLineStart = false
+                }
+                piece.append(byte)
             }
-            piece += k == diagnosis.findings.count - 1 ? "\n  ],\n" : ",\n"
-            out.write(piece)
+            piece.append(contentsOf: (k == diagnosis.findings.count - 1 ? "\n  ],\n" : ",\n").utf8)
+            out.write(String(decoding: piece, as: UTF8.self))
         }
         out.write(String(rest.dropFirst(2)) + "\n")
     }
