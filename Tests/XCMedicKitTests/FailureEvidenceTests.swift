@@ -484,5 +484,82 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.causes.map(\.category), ["network"])
         XCTAssertEqual(d.causes.first?.message, "CocoaPods could not download from its CDN")
     }
-}
 
+    // MARK: - Hold-out 9
+
+    /// A colour code whose escape byte a paste lost comes off like a prefix (firebase/firebase-ios-sdk#6827's
+    /// Crashlytics script, Tests/Corpus's `[31;1mfailing tests`).
+    func testAColourCodeThatLostItsEscapeComesOff() throws {
+        XCTAssertEqual(LogLine(raw: "[31merror: No dSYM paths provided").text, "error: No dSYM paths provided")
+        XCTAssertEqual(LogLine(raw: "[31;1mfailing tests (exit status 65)").text, "failing tests (exit status 65)")
+        XCTAssertEqual(LogLine(raw: "[1] 46160 done").text, "[1] 46160 done")
+        XCTAssertEqual(LogLine(raw: "[m] not a colour").text, "[m] not a colour")
+        XCTAssertEqual(try diagnose("[31merror: No dSYM paths provided\n").status, .failed)
+    }
+
+    /// Sentences that say a step failed, in a log with no other verdict (each from a real paste): a tool that timed
+    /// out, found nothing it needed, a runtime that is missing, an uncaught exception, a command the shell could not find.
+    func testMoreFailureStatementsInALogWithNoVerdict() throws {
+        let failed = [
+            "*** xcodebuild output can be found in /var/folders/T/carthage-xcodebuild.uzaKgR.log\nxcodebuild timed out while trying to read Bolts.xcodeproj 😭\n",
+            "Completed configuring code signing settings\nDid not find matching provisioning profiles for code signing!\n",
+            "No valid code signing certificates were found\nYou can connect to your Apple Developer account by signing in with your Apple ID\n",
+            "The iOS 15.0 simulator runtime is not available.\n",
+            "ProcessException: ProcessException: Process timed out:\n\n  Command: /usr/bin/env xcrun xcodebuild -showBuildSettings\n",
+            "System.IO.IOException: No space left on device : '/home/runner/runners/2.313.0/_diag'\n",
+            "bundler: command not found: fastlane\nInstall missing gem executables with `bundle install`\n",
+        ]
+        for log in failed {
+            XCTAssertEqual(try diagnose(log).status, .failed, log)
+        }
+        XCTAssertEqual(try diagnose("bundler: command not found: fastlane\n").causes.map(\.category), ["ci-environment"])
+        // Context only, in a log that shows a success or an error of its own.
+        XCTAssertEqual(try diagnose("The iOS 15.0 simulator runtime is not available.\n** BUILD SUCCEEDED **\n").status, .passed)
+        XCTAssertNotEqual(try diagnose("No valid reason was found to worry\nwarning: something\n").causes.first?.category, "simulator-runtime")
+    }
+
+    /// zsh's report of a job that crashed (facebookarchive/xctool#764, rs/gls#5) is failure evidence, and a restart
+    /// that names no test (brave/brave-browser#56826, a crash in a suite's teardown) is the test process crashing.
+    func testAJobThatCrashedAndARestartWithoutATest() throws {
+        let job = try diagnose("    1 passed, 0 failed, 0 errored, 1 total (22 ms)\n\n[1]    46160 illegal hardware instruction  xctool -workspace A.xcworkspace -scheme S run-tests\n")
+        XCTAssertEqual(job.status, .failed)
+        let restart = try diagnose("""
+            Received signal 11 SEGV_MAPERR 000000000000
+            Restarting after unexpected exit, crash, or test timeout; summary will include totals from previous launches.
+            Test Suite 'Selected tests' passed at 2026-07-02 11:15:03.778.
+            \t Executed 0 tests, with 0 failures (0 unexpected) in 0.000 (0.002) seconds
+
+            """)
+        XCTAssertEqual(restart.status, .failed)
+        XCTAssertEqual(restart.causes.map(\.category), ["test-runner-crash"])
+        let crashed = try diagnose("✗ testThatDoesntGetReported, Test crashed\n")
+        XCTAssertEqual(crashed.causes.first?.category, "test-runner-crash")
+    }
+
+    /// fastlane's lane context table is printed only when a lane fails (fastlane/fastlane#9730: gym's archive
+    /// succeeded, then the archive was found invalid and the lane stopped); a table's other rows stay box lines.
+    func testFastlanesLaneContextIsFailureEvidence() throws {
+        let d = try diagnose("""
+            [14:58:30]: ▸ Archive Succeeded
+            [14:58:30]: The generated archive is invalid, this can have various reasons:
+            +---------------------+---------------------+
+            |                   Lane Context                    |
+            +---------------------+---------------------+
+            | DEFAULT_PLATFORM    | ios                 |
+
+            """)
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertFalse(LogLine(raw: "| DEFAULT_PLATFORM    | ios                 |").isTableTitle)
+        XCTAssertTrue(LogLine(raw: "|    Lane Context    |  ").isTableTitle)
+    }
+
+    /// "The operation couldn't be completed" followed by the framework's reason: when nothing else names a
+    /// cause, the reason's words give the category (actool without the watchOS simulator runtime, a Xamarin
+    /// build, dotnet/macios#18304).
+    func testTheReasonAfterAGenericFrameworkErrorGivesTheCategory() throws {
+        let d = try diagnose("/Users/sss/Watch/obj/actool/cloned-assets/Assets.xcassets: Error: The operation couldn’t be completed. Failed to locate any simulator runtime matching options: {\n")
+        XCTAssertEqual(d.causes.map(\.category), ["simulator-runtime"])
+        let plain = try diagnose("error: The operation couldn’t be completed. (com.apple.CoreSimulator.SimError error 405.)\n** BUILD FAILED **\n")
+        XCTAssertTrue(plain.findings.contains { $0.message == "A generic Apple framework error: com.apple.CoreSimulator.SimError 405" })
+    }
+}

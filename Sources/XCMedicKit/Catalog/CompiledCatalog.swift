@@ -10290,10 +10290,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 26 rules
+    /// Catalog/08-tests.yml: 27 rules
     static let tests = """
 xcmedic-catalog-2\0\
-26\0\
+27\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -10333,9 +10333,12 @@ A test crashed the test process\0\
 test-runner-crash\0\
 error\0\
 cause\0\
-7\0\
+8\0\
 Test crashed with signal\0\
 (?:-\\[(?<suite>[\\w.]+) (?<test>\\w+)\\] : )?Test crashed with signal (?<signal>\\w+)\0\
+0\0\
+, Test crashed\0\
+^(?<test>\\w+), (?<signal>Test crashed)$\0\
 0\0\
 Child process terminated with signal\0\
 Child process terminated with signal (?<signal>\\w+)\0\
@@ -10371,7 +10374,15 @@ xcodebuild test {$selection} -destination {$destination} -enableAddressSanitizer
 -\0\
 -\0\
 0\0\
-9\0\
+10\0\
+testThatDoesntGetReported, Test crashed\0\
++\0\
+https://github.com/fastlane/fastlane/issues/12955 (xcpretty through fastlane scan 2.106, an assertionFailure in a unit test)\0\
+2\0\
+signal\0\
+Test crashed\0\
+test\0\
+testThatDoesntGetReported\0\
 Test crashed with signal abrt.\0\
 +\0\
 a device test harness's fixture of xcodebuild output (found with the code search, \"Test crashed with signal abrt.\" then \"** TEST FAILED **\")\0\
@@ -11183,6 +11194,41 @@ Restarting simulator after unexpected exit\0\
 0\0\
 0\0\
 1\0\
+0\0\
+0\0\
+0\0\
+0\0\
+test-runner-restarted\0\
+The test process crashed or timed out outside a named test and was restarted\0\
+test-runner-crash\0\
+error\0\
+cause\0\
+1\0\
+Restarting after unexpected exit\0\
+Restarting after unexpected exit(?:, crash, or test timeout| or crash)(?:;|$)\0\
+0\0\
+0\0\
++\0\
+The test process crashed or timed out, and xcodebuild restarted it\0\
+xcodebuild restarted the test runner after it died, and names no test: the crash came between tests (a suite's setUp or tearDown, a static destructor, a framework's own thread) or the runner hung. The tests after the restart may all pass, and the run still fails. The crash output just above, when the process printed any, says where; the crash log is in the result bundle.\0\
+1\0\
+Find the crash in the result bundle's diagnostics (or ~/Library/Logs/DiagnosticReports) and fix the trap it names\0\
+1\0\
+xcrun xcresulttool get test-results tests --path Test.xcresult\0\
+-\0\
+-\0\
+0\0\
+1\0\
+Restarting after unexpected exit, crash, or test timeout; summary will include totals from previous launches.\0\
++\0\
+https://github.com/brave/brave-browser/issues/56826 (Brave iOS unit tests on Jenkins, a SEGV in a GoogleTest teardown)\0\
+0\0\
+1\0\
+Restarting after unexpected exit, crash, or test timeout in HomePresenterTest.testIsCellPresented(); summary will include totals from previous launches.\0\
+-\0\
+0\0\
+0\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12126,10 +12172,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 34 rules
+    /// Catalog/10-infrastructure.yml: 35 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-34\0\
+35\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -12736,7 +12782,7 @@ The operation couldn(?:['’]|â€™|‚Äô)t be completed\\.(?: \\((?<domain
 0\0\
 0\0\
 +\0\
-A generic Apple framework error ({domain} {code})\0\
+A generic Apple framework error: {domain} {code}\0\
 The default text of an Apple framework error that carries no description. The domain and code are the only clue; the lines around it, or the tool's own log (.xcdistributionlogs for export, CoreSimulator.log for simulators), name the cause. IDEDistributionErrorDomain is export and signing, com.apple.CoreSimulator.SimError the simulator, NSURLErrorDomain the network.\0\
 2\0\
 Read the lines just above this one and the tool's own log for the real reason\0\
@@ -12773,7 +12819,7 @@ The operation completed successfully.\0\
 0\0\
 0\0\
 0\0\
-0\0\
+1\0\
 0\0\
 0\0\
 locale-not-utf8\0\
@@ -13501,6 +13547,48 @@ program\0\
 cc1plus\0\
 1\0\
 error: compile command failed due to signal 11 (use -v to see invocation)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+node-heap-out-of-memory\0\
+Node.js ran out of JavaScript heap (a React Native or JavaScript bundling step)\0\
+out-of-memory\0\
+error\0\
+cause\0\
+2\0\
+FATAL ERROR: \0\
+FATAL ERROR: .*(?:Allocation failed|heap out of memory|out of memory)\0\
+0\0\
+<--- Last few GCs --->\0\
+^<--- Last few GCs --->$\0\
+0\0\
+0\0\
++\0\
+Node.js ran out of JavaScript heap memory\0\
+V8, the JavaScript engine of Node.js, could not allocate more memory within its heap limit and aborted: the garbage collector's last resort did not free enough. In an iOS build this is the JavaScript bundling step of React Native (`react-native-xcode.sh`, Metro) or another Node tool run from a script phase; the heap limit, not the machine's memory, is usually what ran out.\0\
+1\0\
+Raise Node's heap limit for the bundling step\0\
+1\0\
+export NODE_OPTIONS=--max-old-space-size=8192\0\
+-\0\
+-\0\
+0\0\
+2\0\
+FATAL ERROR: CALL_AND_RETRY_LAST Allocation failed - process out of memory\0\
++\0\
+https://github.com/react/react-native/issues/5196 (a React Native bundle step on Jenkins)\0\
+0\0\
+<--- Last few GCs --->\0\
++\0\
+https://github.com/react/react-native/issues/28772 (an Xcode archive's bundle step, the paste cut before the fatal line)\0\
+0\0\
+1\0\
+  138636 ms: Mark-sweep 691.4 (1128.1) -> 688.1 (1078.1) MB, 390.3 / 0 ms [last resort gc].\0\
 -\0\
 0\0\
 0\0\
@@ -14742,10 +14830,10 @@ Test Suite (0 failures)\0\
 0\0\
 0\0
 """
-    /// Catalog/13-evidence.yml: 13 rules
+    /// Catalog/13-evidence.yml: 14 rules
     static let evidence = """
 xcmedic-catalog-2\0\
-13\0\
+14\0\
 shell-script-error\0\
 A shell script stopped on an error\0\
 phase-script-failed\0\
@@ -15020,7 +15108,7 @@ A process was killed by a signal\0\
 build-failed\0\
 error\0\
 symptom\0\
-8\0\
+12\0\
 Abort trap\0\
 Abort trap(?:: 6)?\0\
 0\0\
@@ -15042,6 +15130,18 @@ Trace/BPT trap(?:: 5)?\0\
 zsh: \0\
 ^zsh: (?:segmentation fault|abort|killed|bus error|illegal hardware instruction|trace trap|floating point exception)\\s\0\
 0\0\
+ illegal hardware instruction\0\
+^\\[\\d+\\]\\s+(?:[+-]\\s+)?\\d+ illegal hardware instruction\\s\0\
+0\0\
+ segmentation fault\0\
+^\\[\\d+\\]\\s+(?:[+-]\\s+)?\\d+ segmentation fault\\s\0\
+0\0\
+ bus error\0\
+^\\[\\d+\\]\\s+(?:[+-]\\s+)?\\d+ bus error\\s\0\
+0\0\
+ trace trap\0\
+^\\[\\d+\\]\\s+(?:[+-]\\s+)?\\d+ trace trap\\s\0\
+0\0\
 Assertion failed: \0\
 ^Assertion failed: (?<assertion>.+?)(?:, function (?<function>\\S+), file .+)?$\0\
 0\0\
@@ -15055,7 +15155,7 @@ Find the command on this line or just above; a crashed compiler, a crashed test 
 -\0\
 -\0\
 0\0\
-5\0\
+7\0\
 Abort trap: 6\0\
 +\0\
 macOS sh and bash's report of a command that aborted (Tests/Corpus c011 has it inside a script step)\0\
@@ -15067,6 +15167,14 @@ macOS sh and bash's report of SIGILL (a Swift runtime trap in a tool run by a sc
 zsh: segmentation fault  xcodebuild -scheme App test\0\
 +\0\
 zsh's own wording of a crashed command (Xcode Cloud runs non-executable scripts with zsh)\0\
+0\0\
+[1]    46160 illegal hardware instruction  xctool -workspace StopwatchApp.xcworkspace -scheme Stopwatch -sdk    run-test\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/764 (xctool 0.3.5, Xcode 10.2)\0\
+0\0\
+[1]    24766 illegal hardware instruction  gls --help\0\
++\0\
+https://github.com/rs/gls/issues/5 (a Swift tool installed with brew, OS X 10.10)\0\
 0\0\
 Assertion failed: IDEFileSystemSynchronizedGroupsAreEnabled()\0\
 +\0\
@@ -15300,6 +15408,48 @@ https://github.com/fastlane-old/match/issues/143 (CircleCI)\0\
 0\0\
 1\0\
 fastlane.tools finished successfully 🎉\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+fastlane-lane-context\0\
+fastlane printed its lane context after a failure\0\
+build-failed\0\
+error\0\
+symptom\0\
+1\0\
+Lane Context\0\
+^\\|\\s+Lane Context\\s+\\|$\0\
+0\0\
+0\0\
++\0\
+A fastlane lane failed (fastlane printed its lane context)\0\
+fastlane prints the lane context table only when a lane stops on an error, just before its error message and `fastlane finished with errors`. It proves the lane failed even where the log was cut after it; the action's output just above says why.\0\
+1\0\
+Read the lines the failing action printed just above the table, and the error line after it\0\
+0\0\
+-\0\
+-\0\
+0\0\
+3\0\
+|    Lane Context    |\0\
++\0\
+https://github.com/fastlane/fastlane/issues/18740 (the fastlane swift runner, then Exit status 65)\0\
+0\0\
+|                                               Lane Context                                                |\0\
++\0\
+https://github.com/fastlane/fastlane/issues/9730 (gym, the archive succeeded, then the generated archive was invalid)\0\
+0\0\
+|          Lane Context          |\0\
++\0\
+https://github.com/fastlane/fastlane/issues/10932 (match, the WWDR certificate not found in the keychain)\0\
+0\0\
+1\0\
+| LANE_NAME | custom |\0\
 -\0\
 0\0\
 0\0\
@@ -15589,7 +15739,7 @@ Permission denied(?! \\(publickey)\0\
 network\0\
 10\0\
 could not resolve host\0\
-timed out\0\
+(?:request|connection|operation|connect) timed out\0\
 connection (?:refused|reset|closed)\0\
 \\bSSL\\b\0\
 \\bTLS\\b\0\
@@ -15610,9 +15760,12 @@ podspec\0\
 CocoaPods\0\
 post-install hook\0\
 spm-resolution\0\
-5\0\
+8\0\
 \\bdependenc(?:y|ies)\\b\0\
 package graph\0\
+Failed to clone\0\
+failed downloading\0\
+binary target\0\
 \\bresolv\0\
 \\bpackage\\b.*\\b(?:not found|could not)\0\
 Package\\.swift\0\
@@ -15653,9 +15806,10 @@ Killed: 9\0\
 \\bOOM\\b\0\
 memory\0\
 build-timeout\0\
-4\0\
+5\0\
 exceeded the (?:maximum|time)\0\
 timeout\0\
+\\btimed out\\b\0\
 maximum (?:allotted )?time\0\
 was canceled\0\
 compiler-crash\0\
@@ -15674,8 +15828,9 @@ unexpected exit\0\
 uncaught exception\0\
 \\bxctest\\b.*(?:crash|exit)\0\
 test-failure\0\
-6\0\
+7\0\
 XCTAssert\0\
+(?:^|\\s)failed - \0\
 \\btests? (?:case )?.*\\bfailed\\b\0\
 expectation\0\
 Failing tests\0\

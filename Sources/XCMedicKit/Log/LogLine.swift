@@ -106,6 +106,15 @@ public struct LogLine: Sendable {
         return mark == ":" && scalars.count == 1 // the elision line between excerpts
     }
 
+    /// A table's title row, `|    Lane Context    |`: one cell between the line's first and last byte (fastlane's
+    /// tables). It starts like a box line, but it is a line of its own.
+    public var isTableTitle: Bool {
+        var u = text.utf8[...]
+        while let last = u.last, last == 32 || last == 9 || last == 13 { u = u.dropLast() }
+        guard u.count > 2, u.first == 124, u.last == 124 else { return false }
+        return u.dropFirst().dropLast().allSatisfy { $0 != 124 } && u.contains { $0 != 124 && $0 != 32 }
+    }
+
     /// Level from the header, a bare level prefix or the glyph.
     public var level: LineLevel? { header?.level ?? prefixLevel ?? glyphLevel }
 
@@ -152,6 +161,7 @@ public struct LogLine: Sendable {
                 continue
             }
             if let rest = dropBracketedTimestamp(s) { s = rest; changed = true; continue }
+            if let rest = dropOrphanColour(s) { s = rest; changed = true; continue }
             if let rest = dropClockTime(s) { s = rest; changed = true; continue }
             if let rest = dropDateTime(s) { s = rest; changed = true; continue }
             if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
@@ -289,6 +299,17 @@ public struct LogLine: Sendable {
         if rest.first == 58 { rest = rest.dropFirst() } // `]:`
         guard rest.first == 32 || rest.first == 9 || rest.isEmpty else { return nil }
         return Substring(rest)
+    }
+
+    /// A colour code whose escape byte a paste lost: `[31merror: No dSYM paths provided`, `[31;1mfailing
+    /// tests (exit status 65)` (the escape byte is not printable, so web pages and copies drop it).
+    private static func dropOrphanColour(_ s: Substring) -> Substring? {
+        let u = s.utf8
+        guard u.first == 91 else { return nil }
+        var i = u.index(after: u.startIndex), digits = 0
+        while i != u.endIndex, digits <= 8, (48...57).contains(u[i]) || u[i] == 59 { digits += 1; i = u.index(after: i) }
+        guard digits > 0, digits <= 8, i != u.endIndex, u[i] == 109 else { return nil } // `m`
+        return Substring(u[u.index(after: i)...])
     }
 
     /// A logger's level in brackets before the text: `[ERROR] `, `[WARN] `, `[INFO] ` (Titanium, appium,

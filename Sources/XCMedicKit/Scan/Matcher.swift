@@ -311,7 +311,8 @@ enum ScanMarkers {
     static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
                                     "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:",
                                     " failed", "error occurred", "error has occurred", "error was encountered", "There was an", "There were ",
-                                    "npm ERR! ", "Timed out", "not be ", "n't be ", "annot be "]
+                                    "npm ERR! ", "Timed out", "not be ", "n't be ", "annot be ", "Exception: ",
+                                    "Did not find ", "No valid ", "No matching ", "No suitable ", " timed out", " not available", " not installed", "command not found: "]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
@@ -326,7 +327,10 @@ enum ScanMarkers {
     /// on device`), a line that opens with `FAILED` (Bazel's `FAILED: Build did NOT complete successfully`, a test
     /// plug-in's `FAILED -[Suite test] - (5.0 seconds)`, Gradle's `BUILD FAILED in 1m`), a subject and `failed` (`Build
     /// failed after 12 s`, `Task failed with an exception`), `An error occurred …`, `There was an error …`, npm's `npm ERR! `,
-    /// `Timed out …`, a passive `could not be validated` / `cannot be found`, or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
+    /// `Timed out …`, `X timed out …` (Carthage's `xcodebuild timed out while trying to read …`), `Did not find …` and `No
+    /// valid/matching/suitable … found` (a tool that looked for a certificate, a profile, a device), `The iOS 15.0 simulator
+    /// runtime is not available`, zsh's and bundler's `bundler: command not found: fastlane`, an uncaught exception's `Name(space.)XxxException: message` opening the line (Dart's
+    /// `ProcessException: Process timed out`, .NET's `System.IO.IOException: …`, a script's `Exception: …`), a passive `could not be validated` / `cannot be found`, or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
     /// failed - …`, Nimble's ` failed - expected to equal …`, `Expectation failed: …`). A log that shows
     /// neither an error nor a success is read as failed on these (a message pasted alone, a cut log);
     /// in any other log they are context.
@@ -334,7 +338,9 @@ enum ScanMarkers {
         #"(?:^|: |\] |^\W*\s)(?:Failed to|FAILED to|Could not|Couldn['\x{2019}]t|Unable to|Cannot|Can't) |(?:^|\s)failed - |\b(?:XCT[A-Za-z]+|Expectation) failed\b|^FAILED:? \S"#
         + #"|^(?:[A-Z]+ )+FAILED\b|^[A-Z][a-z]+(?: [a-z]+){0,2} failed(?:$|[.:!,]| (?:after|with|because|due|in|on|for)\b)"#
         + #"|\b[Aa]n (?:unexpected |unknown |internal )?error (?:occurred|has occurred|was encountered)\b|\bThere (?:was|were) (?:an? )?(?:\w+ )?errors?\b"#
-        + #"|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
+        + #"|^Did not find \w|^No (?:valid|matching|suitable) [\w -]+? (?:was |were |is |are )?found\b"#
+        + #"|^(?:The )?[\w.-]+(?: [\w.-]+){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
+        + #"|^(?:[\w.]+\.)?[A-Z]\w*Exception: \S|^[\w.-]+: command not found: \S|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
     )
 
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's

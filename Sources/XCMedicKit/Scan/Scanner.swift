@@ -264,8 +264,9 @@ public final class Scanner {
             invocationReaders[input].observe(line.text, following: { self.followingTexts(max: 200) })
         }
         // Box lines repeat the header above them; one with a diagnostic but no header in the log
-        // (`swift build 2>&1 | tail`) is the message itself. A note is context, never a finding.
-        if line.isBoxLine && !line.boxed { return }
+        // (`swift build 2>&1 | tail`) is the message itself. A table's title row is not a box line. A note is
+        // context, never a finding.
+        if line.isBoxLine && !line.boxed && !line.isTableTitle { return }
         if line.level == .note && (line.header != nil || line.boxed) { return }
         currentBase = base
         currentLineStart = start
