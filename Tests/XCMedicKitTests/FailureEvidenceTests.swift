@@ -562,4 +562,27 @@ final class FailureEvidenceTests: XCTestCase {
         let plain = try diagnose("error: The operation couldn’t be completed. (com.apple.CoreSimulator.SimError error 405.)\n** BUILD FAILED **\n")
         XCTAssertTrue(plain.findings.contains { $0.message == "A generic Apple framework error: com.apple.CoreSimulator.SimError 405" })
     }
+
+    // MARK: - Hold-out 10
+
+    /// An NSError dump no rule names is a warning where the log shows how the run ended; in a log with no verdict it
+    /// is the evidence there is (a test bundle that failed to load, mapbox/mapbox-gl-native#7480; a simulator that
+    /// would not launch the host app, actions/runner-images#3678). Quoted after a tool's `note:` (CocoaPods'
+    /// `pod trunk push`, Tests/Corpus a069) it stays a note.
+    func testAnNSErrorIsEvidenceOnlyInALogWithNoVerdict() throws {
+        let alone = try diagnose(#"error = Error Domain=FBSOpenApplicationServiceErrorDomain Code=1 "The request to open "com.myapp.name" failed." UserInfo={BSErrorCodeDescription=RequestDenied}"# + "\n")
+        XCTAssertEqual(alone.status, .failed)
+        let afterSuccess = try diagnose(#"error = Error Domain=FBSOpenApplicationServiceErrorDomain Code=1 "The request to open "com.myapp.name" failed.""# + "\n** TEST SUCCEEDED **\n")
+        XCTAssertEqual(afterSuccess.status, .passed)
+        let quoted = try diagnose(#"    - NOTE  | [iOS] xcodebuild:  note: Execution policy exception registration failed and was skipped: Error Domain=NSPOSIXErrorDomain Code=1 "Operation not permitted" (in target 'App' from project 'App')"# + "\n")
+        XCTAssertNotEqual(quoted.status, .failed)
+    }
+
+    /// SwiftPM's `failed downloading` after a formatter's arrow (getsentry/sentry-cocoa#6673, a release build through fastlane)
+    /// says the resolution failed.
+    func testAFailedDownloadOfABinaryTargetIsAFailure() throws {
+        let d = try diagnose("[14:26:45]: ▸ Resolve Package Graph\n[14:26:54]: ▸ failed downloading 'https://github.com/getsentry/sentry-cocoa/releases/download/9.0.0-alpha.0/Sentry.xcframework.zip' which is required by binary target 'Sentry': badResponseStatusCode(404)\n")
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.causes.map(\.category), ["spm-resolution"])
+    }
 }

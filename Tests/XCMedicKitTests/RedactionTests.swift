@@ -160,5 +160,12 @@ final class RedactionTests: XCTestCase {
                        "xcrun altool --upload-app -f App.ipa -u dev@example.com -p [REDACTED]")
         XCTAssertEqual(r.redact("Authorization: token abc123"), "Authorization: [REDACTED]")
         XCTAssertEqual(r.redact("https://example.com/download?token=abc123&x=1"), "https://example.com/download?token=[REDACTED]&x=1")
+        // Already a placeholder after the scheme (a paste that hid its credentials), and a path component whose
+        // name holds a secret-looking word (XCTest's session log, Quick/Quick's Xcode 6 thread): nothing to hide.
+        XCTAssertEqual(r.redact("-c http.extraheader='Authorization: Basic <redacted>'"), "-c http.extraheader='Authorization: Basic <redacted>'")
+        XCTAssertEqual(r.redact("-c http.extraheader='Authorization: Basic dXNlcjpwYXNzd29yZA=='"), "-c http.extraheader='Authorization: [REDACTED]'")
+        let path = "the log file at /var/folders/T/com.apple.dt.XCTest-status/Session-2014-09-10_11:39:20-JbO0b7.log)"
+        XCTAssertEqual(r.redact(path), path)
+        XCTAssertEqual(r.redact("Session: 39:20-JbO0b7abcdefghijk"), "Session: [REDACTED]")
     }
 }

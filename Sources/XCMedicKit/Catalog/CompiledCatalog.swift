@@ -15698,13 +15698,14 @@ development team\0\
 exportArchive\0\
 IDEDistribution\0\
 app-store-upload\0\
-10\0\
+11\0\
 ITMS-\\d+\0\
 \\baltool\\b\0\
 notarytool\0\
 \\bnotariz\0\
 Transporter\0\
 App Store Connect\0\
+iTunes Connect\0\
 validate your application\0\
 ContentDelivery\0\
 AppStoreService\0\

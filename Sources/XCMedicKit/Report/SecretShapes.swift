@@ -121,8 +121,13 @@ enum SecretShapes {
                   ##"(?i)[?&;](?:x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|signature|sig|awsaccesskeyid|[a-z_]*token|client_secret|secret|password|passwd|pwd|api_?key|auth|credential)=(?<s>[^&\s'"#;]+)"##,
                   secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") }),
             // Headers: everything after the header name, to the end of the line or the closing quote.
+            // (`Authorization: Basic <redacted>`: a scheme before a placeholder is no secret either.)
             Shape("Authorization header", ["authorization"], #"(?i)\b(?:proxy-)?authorization\s*:\s*(?<s>[^'"\n]+)"#,
-                  secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") }),
+                  secret: { m in
+                      let value = m.group("s") ?? ""
+                      let credentials = value.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
+                      return isPlaceholder(value) || credentials.map(isPlaceholder) == true ? nil : m.range("s")
+                  }),
             Shape("Cookie header", ["cookie"], #"(?i)\b(?:set-)?cookie\s*:\s*(?<s>[^'"\n]+)"#,
                   secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") }),
             Shape("bearer token", ["bearer"], #"(?i)\bbearer\s+(?<s>[A-Za-z0-9._~+/-]{16,}=*)"#),
@@ -149,7 +154,8 @@ enum SecretShapes {
             Shape(".netrc password", ["machine"], #"\bmachine\s+\S+(?:\s+login\s+\S+)?\s+password\s+(?<s>\S+)"#),
             // KEY=value, key: value, "key": "value", key => value, where the key names a secret.
             Shape("secret-named value", keyTriggers,
-                  #"(?<![A-Za-z0-9_.-])(?<k>[A-Za-z_][A-Za-z0-9_.-]{0,80})["']?(?<sep>\s*(?:=>|:=|[:=])\s*)"# + value,
+                  // (Not a path's component: `…/XCTest-status/Session-2014-09-10_11:39:20-JbO0b7.log` names a file.)
+                  #"(?<![A-Za-z0-9_./-])(?<k>[A-Za-z_][A-Za-z0-9_.-]{0,80})["']?(?<sep>\s*(?:=>|:=|[:=])\s*)"# + value,
                   secret: { m in keyedValue(m) }),
             // A property list entry: <key>APIKey</key><string>…</string>.
             Shape("plist entry", ["<key>"], #"<key>(?<k>[^<]{1,80})</key>\s*<string>(?<s>[^<]+)</string>"#, secret: { m in

@@ -199,6 +199,16 @@ struct FindingCollector {
         }
     }
 
+    /// In a log with no verdict, the warnings of last-resort rules (an NSError dump no rule names: a warning
+    /// where the log shows how the run ended, as tools print errors they recover from) are the failure evidence
+    /// there is: they become errors. Only those the scanner read from lines with no level of their own (not a
+    /// `note:` that quotes an NSError).
+    mutating func raiseLastResortWarnings(_ indices: Set<Int>) {
+        for i in indices.sorted() where findings.indices.contains(i) && findings[i].lastResort && findings[i].severity == .warning {
+            findings[i].severity = .error
+        }
+    }
+
     /// An unrecognised finding made from a sentence that says something failed, in a log with no other verdict.
     mutating func describeStatement(_ i: Int) {
         findings[i].title = "A failure no rule names"

@@ -37,6 +37,8 @@ public final class Scanner {
     /// Sentences that say something failed, on lines nothing else claimed (`ScanMarkers.failureStatement`):
     /// the log's verdict when it has no error and no success (`readStatementsIfNoVerdict`).
     private var statements: [(line: LogLine, following: [String], lineNumber: Int, input: Int)] = []
+    /// Findings of last-resort rules recorded as warnings from lines with no level of their own (`record`).
+    private var lastResortEvidence: Set<Int> = []
     private static let maxStatements = 3
     /// The time the user's own rules may take; the ones switched off.
     private var budget: RuleTimeBudget
@@ -333,9 +335,12 @@ public final class Scanner {
 
     /// A log with no error line and no mark of success (a message pasted alone, a log cut before its end)
     /// is not a green build when a line in it says something failed: the first such sentences become
-    /// errors no rule names (their words may still point at a category, `classifyUnrecognized`).
+    /// errors no rule names (their words may still point at a category, `classifyUnrecognized`), and so do
+    /// the NSError dumps no rule names (`FindingCollector.raiseLastResortWarnings`).
     private func readStatementsIfNoVerdict() {
-        guard !statements.isEmpty, !collector.sawSuccess, !collector.findings.contains(where: { $0.severity == .error }) else { return }
+        guard !collector.sawSuccess, !collector.findings.contains(where: { $0.severity == .error }) else { return }
+        collector.raiseLastResortWarnings(lastResortEvidence)
+        guard !statements.isEmpty else { return }
         for statement in statements {
             let occurrence = Occurrence(line: statement.lineNumber, input: statement.input, location: statement.line.header?.location)
             guard let (index, first) = collector.add(
@@ -435,6 +440,10 @@ public final class Scanner {
             explainStep(kind: captures["step"] ?? "", rule: rule, finding: index, first: first, line: line, lineNumber: lineNumber, input: input)
         }
         if rule.role == .cause, severity == .error { lastCauseLine = lineNumber }
+        // Evidence for a log with no verdict: a last-resort warning on a line that is not itself a note or a warning
+        // (also not one that quotes the NSError after a tool's `note: `, as CocoaPods' `- NOTE  | xcodebuild:  note: …`).
+        if rule.lastResort, severity == .warning, line.level == nil, lastResortEvidence.count < 100,
+           !line.text.contains("note: "), !line.text.contains("warning: ") { lastResortEvidence.insert(index) }
         if rule.continuation != nil || line.header != nil {
             open = OpenBlock(finding: index, keepExcerpt: first, rule: rule.continuation == nil ? nil : compiled,
                              remaining: rule.continuation?.maxLines ?? 16)
