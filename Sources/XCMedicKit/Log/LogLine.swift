@@ -461,57 +461,20 @@ public struct DiagnosticHeader: Sendable, Equatable {
     static func parse(_ text: String, glyphLevel: LineLevel?) -> DiagnosticHeader? {
         // Fast reject: every header has ": " after a digit.
         guard LogLine.has(58, in: text.utf8) else { return nil }
-        // Most lines: read in place on the string's own bytes (copying them to an array first, then the rest
-        // to a string, cost a third of building an error line's `LogLine`).
-        if text.utf8.count <= 4096,
-           let header = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0, glyphLevel: glyphLevel) }) {
-            return header
-        }
-        let u = Array(text.utf8.prefix(4096))
-        // Find "<file>:<digits>[:<digits>]: " where <file> has no ": " in it.
-        var i = 0
-        while i < u.count {
-            if u[i] == 58 { // ':'
-                var j = i + 1
-                var lineEnd = j
-                while lineEnd < u.count, (48...57).contains(u[lineEnd]) { lineEnd += 1 }
-                if lineEnd > j, lineEnd < u.count, u[lineEnd] == 58 {
-                    let file = String(decoding: u[0..<i], as: UTF8.self)
-                    let lineNumber = Int(String(decoding: u[j..<lineEnd], as: UTF8.self))
-                    j = lineEnd + 1
-                    var column: Int?
-                    var colEnd = j
-                    while colEnd < u.count, (48...57).contains(u[colEnd]) { colEnd += 1 }
-                    if colEnd > j, colEnd < u.count, u[colEnd] == 58 {
-                        column = Int(String(decoding: u[j..<colEnd], as: UTF8.self))
-                        j = colEnd + 1
-                    }
-                    guard j < u.count, u[j] == 32, isPlausibleFile(file) else { return nil }
-                    let rest = String(decoding: u[(j + 1)...], as: UTF8.self) + (text.utf8.count > 4096 ? String(text.dropFirst(4096)) : "")
-                    let location = SourceLocation(file: file, line: lineNumber, column: column)
-                    for (prefix, level) in levelPrefixes where rest.hasPrefix(prefix) {
-                        return DiagnosticHeader(location: location, level: level, message: String(rest.dropFirst(prefix.count)))
-                    }
-                    // A paste wrapped right after the level: `File.swift:58:9: error:` and the message below.
-                    for (prefix, level) in levelPrefixes where rest == prefix.dropLast() {
-                        return DiagnosticHeader(location: location, level: level, message: "")
-                    }
-                    if let glyphLevel {
-                        return DiagnosticHeader(location: location, level: glyphLevel, message: rest)
-                    }
-                    return nil
-                }
-                if i + 1 < u.count, u[i + 1] == 32 { return nil } // "word: " before any location
-            }
-            i += 1
-        }
-        return nil
+        // Read in place on the string's own bytes (copying them to an array first, then the rest to a string,
+        // cost a third of building an error line's `LogLine`).
+        if let header = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0, glyphLevel: glyphLevel) }) { return header }
+        var copy = text
+        copy.makeContiguousUTF8()
+        return copy.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, glyphLevel: glyphLevel) } ?? nil
     }
 
     private static let levelPrefixBytes: [([UInt8], LineLevel)] = levelPrefixes.map { (Array($0.0.utf8), $0.1) }
 
-    /// `parse` on a line's bytes, for a line of at most 4096 bytes: the same reading, without copies.
-    private static func parse(bytes u: UnsafeBufferPointer<UInt8>, glyphLevel: LineLevel?) -> DiagnosticHeader? {
+    /// The header of a line's bytes: `<file>:<line>[:<column>]: <level>: <message>`, where `<file>` has no `: `
+    /// in it and the location is within the first 4096 bytes; the message runs to the line's end.
+    private static func parse(bytes all: UnsafeBufferPointer<UInt8>, glyphLevel: LineLevel?) -> DiagnosticHeader? {
+        let u = UnsafeBufferPointer(rebasing: all[..<min(all.count, 4096)])
         func number(_ range: Range<Int>) -> Int? { Int(String(decoding: UnsafeBufferPointer(rebasing: u[range]), as: UTF8.self)) }
         var i = 0
         while i < u.count {
@@ -531,7 +494,7 @@ public struct DiagnosticHeader: Sendable, Equatable {
                         j = colEnd + 1
                     }
                     guard j < u.count, u[j] == 32, isPlausibleFile(file) else { return nil }
-                    let rest = UnsafeBufferPointer(rebasing: u[(j + 1)...])
+                    let rest = UnsafeBufferPointer(rebasing: all[(j + 1)...])
                     let location = SourceLocation(file: file, line: lineNumber, column: column)
                     for (prefix, level) in levelPrefixBytes where rest.starts(with: prefix) {
                         let message = String(decoding: UnsafeBufferPointer(rebasing: rest[(rest.startIndex + prefix.count)...]), as: UTF8.self)
