@@ -145,6 +145,7 @@ public enum JSONReport {
         guard rest.hasPrefix("{\n") else { return out.write(rest + "\n") }
         out.write(diagnosis.findings.isEmpty ? "{\n  \"findings\" : [\n\n  ],\n" : "{\n  \"findings\" : [\n")
         var piece: [UInt8] = []
+        let indent = Array("    ".utf8)
         for (k, f) in diagnosis.findings.enumerated() {
             // Each non-empty line of the finding's text indented by four spaces, on its bytes (splitting the
             // text into Characters cost a tenth of an error-dense log's scan).
@@ -156,7 +157,7 @@ public enum JSONReport {
                 if byte == 0x0A {
                     atLineStart = true
                 } else if atLineStart {
-                    piece.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+                    piece.append(contentsOf: indent)
                     atLineStart = false
                 }
                 piece.append(byte)

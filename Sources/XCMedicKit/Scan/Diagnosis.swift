@@ -204,7 +204,7 @@ struct FindingCollector {
     /// there is: they become errors. Only those the scanner read from lines with no level of their own (not a
     /// `note:` that quotes an NSError).
     mutating func raiseLastResortWarnings(_ indices: Set<Int>) {
-        for i in indices.sorted() where findings.indices.contains(i) && findings[i].lastResort && findings[i].severity == .warning {
+        for i in indices where findings.indices.contains(i) && findings[i].severity == .warning {
             findings[i].severity = .error
         }
     }
