@@ -124,6 +124,40 @@ final class ByteRegexTests: XCTestCase {
         assertSame(try CompiledRegex(#"a\sb"#), "a\u{00A0}b", "no-break space")
     }
 
+    /// `CompiledRule.match` does not try a line's bare message again when the message ends the line and the
+    /// pattern cannot look before its start: on every corpus line, such a pattern that matches the message
+    /// (with ICU) matches the whole line too. And the check itself flags every construct that looks back.
+    func testAPatternThatCannotLookBackMatchesTheLineWhereverItMatchesItsEnd() throws {
+        for pattern in [#"^a"#, #"x|^a"#, #"\bword"#, #"\Bx"#, #"\Aa"#, #"\Ga"#, #"(?<=a)b"#, #"(?<!a)b"#, #"[^a](?:^b)"#] {
+            XCTAssertTrue(CompiledRegex.looksBeforeStart(pattern), pattern)
+        }
+        for pattern in [#"[^a]b"#, #"a\^b"#, #"[\^]b"#, #"[]^]b"#, #"\\b"#, #"(?<name>a)"#, #"a$"#, #"a(?=b)"#] {
+            XCTAssertFalse(CompiledRegex.looksBeforeStart(pattern), pattern)
+        }
+        var regexes: [CompiledRegex] = []
+        for rule in try BuiltinCatalog.rules() {
+            for pattern in rule.patterns { regexes.append(try CompiledRegex(pattern.regex, ignoreCase: pattern.ignoreCase)) }
+        }
+        regexes = regexes.filter { !$0.looksBeforeStart }
+        XCTAssertGreaterThan(regexes.count, 100)
+        var checked = 0
+        for folder in ["Corpus", "Holdout"] {
+            let cases = CorpusTests.folder(folder).appendingPathComponent("cases")
+            for name in try FileManager.default.contentsOfDirectory(atPath: cases.path) {
+                let data = try Data(contentsOf: cases.appendingPathComponent(name))
+                for raw in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                    let line = LogLine(raw: String(raw))
+                    guard line.bare.utf8.count < line.text.utf8.count, line.text.utf8.reversed().starts(with: line.bare.utf8.reversed()) else { continue }
+                    for regex in regexes where regex.matchICU(line.bare).isMatch {
+                        XCTAssertTrue(regex.matchICU(line.text).isMatch, "/\(regex.pattern)/ matches the end of, not the line: \(line.text)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 300)
+    }
+
     /// A pattern that backtracks without end is stopped within the budget, like ICU's.
     func testCatastrophicBacktrackingIsStopped() throws {
         let regex = try XCTUnwrap(ByteRegex(#"^(?:a+)+$"#))

@@ -9,6 +9,9 @@ final class CompiledRegex: @unchecked Sendable { // immutable but for the engine
     let pattern: String
     let ignoreCase: Bool
     let names: [String]
+    /// The pattern can look before where its match starts (`^`, `\b`, `\B`, `\A`, `\G` or a lookbehind):
+    /// then a match in a line's suffix need not be a match in the whole line.
+    let looksBeforeStart: Bool
     private var byteEngine: ByteRegex??
     private var icu: NSRegularExpression?
     private let lock = NSLock()
@@ -20,6 +23,7 @@ final class CompiledRegex: @unchecked Sendable { // immutable but for the engine
         self.pattern = pattern
         self.ignoreCase = ignoreCase
         names = CompiledRegex.captureNames(in: pattern)
+        looksBeforeStart = CompiledRegex.looksBeforeStart(pattern)
         if !lazily {
             if bytes == nil { icu = try NSRegularExpression(pattern: pattern, options: ignoreCase ? [.caseInsensitive] : []) }
         }
@@ -132,6 +136,38 @@ final class CompiledRegex: @unchecked Sendable { // immutable but for the engine
         return firstMatch(in: text, ns: text as NSString).0 != nil
     }
 
+    /// Conservative: true for any `^` outside a character class, any `\b`, `\B`, `\A`, `\G` and any
+    /// lookbehind, wherever they are in the pattern.
+    static func looksBeforeStart(_ pattern: String) -> Bool {
+        let chars = Array(pattern.utf8)
+        var i = 0
+        var inClass = false
+        while i < chars.count {
+            let c = chars[i]
+            if c == UInt8(ascii: "\\") {
+                if i + 1 < chars.count, !inClass, [UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "A"), UInt8(ascii: "G")].contains(chars[i + 1]) {
+                    return true
+                }
+                i += 2
+                continue
+            }
+            if inClass {
+                if c == UInt8(ascii: "]") { inClass = false }
+            } else if c == UInt8(ascii: "[") {
+                inClass = true
+                if i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "^") { i += 1 } // a negated class
+                if i + 1 < chars.count, chars[i + 1] == UInt8(ascii: "]") { i += 1 } // `]` first is literal
+            } else if c == UInt8(ascii: "^") {
+                return true
+            } else if c == UInt8(ascii: "("), i + 3 < chars.count, chars[i + 1] == UInt8(ascii: "?"), chars[i + 2] == UInt8(ascii: "<"),
+                      chars[i + 3] == UInt8(ascii: "=") || chars[i + 3] == UInt8(ascii: "!") {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
     static func captureNames(in pattern: String) -> [String] {
         var names: [String] = []
         let chars = Array(pattern.utf8)
@@ -198,13 +234,21 @@ final class CompiledRule: @unchecked Sendable {
         var timedOut = false
         // Not for a warning: a pattern that names `error:` around its message means to leave warnings out.
         let tryBare = line.bare.utf8.count != line.text.utf8.count && line.level != .warning
+        // When the bare message ends the line (the header taken off its front), a pattern that cannot look
+        // before its start matches the message only if it matches the line: no second try is needed.
+        var bareEndsText: Bool?
         var decapitalized: String??
         for (index, pattern) in patterns.enumerated() where Bytes.contains(line.raw, literalBytes[index]) {
             switch pattern.match(line.text) {
             case .matched(let captures): return .matched(captures)
             case .timedOut: timedOut = true
             case .noMatch:
-                if tryBare {
+                if tryBare, pattern.looksBeforeStart || !(bareEndsText ?? {
+                    let ends = line.text.utf8.count > line.bare.utf8.count
+                        && line.text.utf8.suffix(line.bare.utf8.count).elementsEqual(line.bare.utf8)
+                    bareEndsText = ends
+                    return ends
+                }()) {
                     switch pattern.match(line.bare) {
                     case .matched(let captures): return .matched(captures)
                     case .timedOut: timedOut = true
