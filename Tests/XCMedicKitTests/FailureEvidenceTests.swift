@@ -585,4 +585,40 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.status, .failed)
         XCTAssertEqual(d.causes.map(\.category), ["spm-resolution"])
     }
+
+    // MARK: - Hold-out 11
+
+    /// A tool's lower-case error wrapping another, Go style (CircleCI's `failed to create host: …`, Bitrise's steps), is
+    /// a failure statement in a log with no verdict; an indented line the statement above already quotes is not a
+    /// second one; and the words still give the category.
+    func testALowerCaseWrappedErrorIsAFailureStatement() throws {
+        let host = try diagnose("Creating a dedicated VM with xcode:9.2.0 image\nfailed to create host: Image xcode:9.2.0 is not supported\n")
+        XCTAssertEqual(host.status, .failed)
+        XCTAssertEqual(host.causes.map(\.category), ["ci-environment"])
+        let wrapped = try diagnose("Failed to execute Step main logic:\n  failed to manage code signing: failed to read platform from project: not supported platform\n")
+        XCTAssertEqual(wrapped.status, .failed)
+        XCTAssertEqual(wrapped.findings.filter { $0.severity == .error }.count, 1)
+        let prose = try diagnose("We failed to notice the change for a week.\n")
+        XCTAssertNotEqual(prose.status, .failed)
+    }
+
+    /// `[warning]:` before a message (a notarization script's report of an accepted submission) is a warning level.
+    func testABracketedWarningWithAColonIsAWarning() throws {
+        let d = try diagnose("[warning]: (go/bin/go): The executable does not have the hardened runtime enabled.\n")
+        XCTAssertNotEqual(d.status, .failed)
+        XCTAssertTrue(d.findings.allSatisfy { $0.severity == .warning })
+    }
+
+    /// Xcode's own tools abort after an internal assertion (xctool on Xcode 7.3, xcodebuild with -sdk on Xcode 9): the
+    /// run failed, and the Xcode source file the assertion names is not a compile error in the user's code.
+    func testAnAssertionOfXcodeItselfIsFailureEvidence() throws {
+        let d = try diagnose("""
+            [Info] Collecting info for testables... (1783 ms)
+            2016-03-30 06:45:18.806 xctool[767:3675]  DVTAssertions: ASSERTION FAILURE in /Library/Caches/com.apple.xbs/Sources/DVTFrameworks/DVTFrameworks-10174/DVTFoundation/FoundationClassCategories/DVTNSBundleAdditions.m:24
+            Details:  Assertion failed: [NSThread isMainThread]
+
+            """)
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertFalse(d.causes.contains { $0.category == "compile-error-generic" })
+    }
 }

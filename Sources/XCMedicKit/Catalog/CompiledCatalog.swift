@@ -185,7 +185,7 @@ error\0\
 cause\0\
 3\0\
 Validate plug-in \0\
-Validate plug-in [\"“](?<plugin>[^\"”]+)[\"”] in package [\"“](?<package>[^\"”]+)[\"”]\0\
+Validate plug-in [\"“](?<plugin>[^\"”]+)[\"”](?: in package [\"“](?<package>[^\"”]+)[\"”])?\0\
 0\0\
 Validate plug-in '\0\
 Validate plug-in ['‘](?<plugin>[^'’]+)['’](?: in package ['‘](?<package>[^'’]+)['’])?\0\
@@ -209,7 +209,7 @@ xcodebuild {$args} -skipPackagePluginValidation\0\
 -\0\
 -\0\
 0\0\
-3\0\
+4\0\
 Validate plug-in 'OpenAPIGenerator' (exit code 65)\0\
 +\0\
 Xcode 16's failed-commands entry for an untrusted plugin (Xcode Cloud)\0\
@@ -230,6 +230,12 @@ package\0\
 package-benchmark\0\
 plugin\0\
 BenchmarkPlugin\0\
+Validate plug-in \"SwiftLintBuildToolPlugin\"\0\
++\0\
+https://github.com/permissionlesstech/bitchat/pull/1086 (the issue's title as Xcode lists it, without the package)\0\
+1\0\
+plugin\0\
+SwiftLintBuildToolPlugin\0\
 1\0\
 Validate /Users/me/App.app (in target App from project App)\0\
 -\0\
@@ -4076,10 +4082,10 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 18 rules
+    /// Catalog/04-destination.yml: 19 rules
     static let destination = """
 xcmedic-catalog-2\0\
-18\0\
+19\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -4701,6 +4707,66 @@ com.apple.CoreSimulator.CoreSimulatorService is running\0\
 -\0\
 0\0\
 2018-08-19 13:27:17.859 bp[37372:204967] CoreSimulatorService connection interrupted.  Resubscribing to notifications.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+ibtool-simulator-context\0\
+Interface Builder could not get a simulator to compile a storyboard or XIB\0\
+simulator-runtime\0\
+error\0\
+cause\0\
+1\0\
+create execution context for description\0\
+Failed to find or create execution context for description ['\"]?<?(?<tool>IB\\w+ToolDescription)\0\
+0\0\
+0\0\
++\0\
+ibtool could not start a simulator to compile an Interface Builder file ({tool})\0\
+ibtool compiles storyboards and XIBs with the help of a simulator device that CoreSimulatorService creates for it. When that service is stale (it belongs to an Xcode that was just updated or switched away from), crashed, or cannot create its device set, every .storyboard and .xib of the build fails with this message, although nothing is wrong with the files. It appeared widely after the Xcode 10.3 update and again with Xcode 16.4 on macOS 15.4.\0\
+2\0\
+Restart CoreSimulatorService so the selected Xcode's version starts, then build again\0\
+2\0\
+sudo killall -9 com.apple.CoreSimulator.CoreSimulatorService\0\
+xcrun simctl list devices\0\
+-\0\
+-\0\
+On a CI machine, reboot it (or take a fresh runner) after installing or switching Xcode; on a Mac, update macOS to the version the Xcode expects\0\
+0\0\
+-\0\
+-\0\
+0\0\
+4\0\
+/Pods/SwiftMessages/SwiftMessages/Resources/CenteredView.xib: Failed to find or create execution context for description '<IBCocoaTouchPlatformToolDescription: 0x7ff80c629740> System content for IBCocoaTouchFramework-NineOneAndLater <IBScaleFactorDeviceTypeDescription: 0x7ff80c668a10> scaleFactor=2x'. These intermediate objects were non-nil: (\0\
++\0\
+https://github.com/SwiftKickMobile/SwiftMessages/issues/331 (Xcode 10.3)\0\
+1\0\
+tool\0\
+IBCocoaTouchPlatformToolDescription\0\
+ios/Runner/Base.lproj/LaunchScreen.storyboard:1:1: Failed to find or create execution context for description '<IBCocoaTouchPlatformToolDescription: 0x7fb2104d4b20> System content for IBCocoaTouchFramework-EightAndLater <IBScaleFactorDeviceTypeDescription: 0x7fb21046ca90> scaleFactor=2x, renderMode.identifier=(null)'.\0\
++\0\
+https://github.com/flutter/flutter/issues/60028\0\
+1\0\
+tool\0\
+IBCocoaTouchPlatformToolDescription\0\
+SwiftMessages/Resources/StatusLine.xib: Failed to find or create execution context for description '<IBCocoaTouchPlatformToolDescription: 0x600003659f60> System content for IBCocoaTouchFramework-ThirteenAndLater <IBScaleFactorDeviceTypeDescription: 0x600003659fc0> scaleFactor=2x, renderMode.identifier=(null)'.\0\
++\0\
+https://github.com/SwiftKickMobile/SwiftMessages/issues/576 (Xcode 16.4, macOS 15.4.1)\0\
+1\0\
+tool\0\
+IBCocoaTouchPlatformToolDescription\0\
+2016-08-23 22:46:28.446 ibtoold[88550:16649395] [MT] IBPlatformTool: *** Failed to launch tool with description <IBCocoaTouchPlatformToolDescription: 0x7f9885974810> System content 2x for IBCocoaTouchFramework-NineOneAndLater w/ default fidelity: Failed to find or create execution context for description <IBCocoaTouchPlatformToolDescription: 0x7f9885974810> System content 2x for IBCocoaTouchFramework-NineOneAndLater w/ default fidelity (Failure reason: Software caused connection abort)\0\
++\0\
+https://github.com/lionheart/openradar-mirror/issues/15694\0\
+1\0\
+tool\0\
+IBCocoaTouchPlatformToolDescription\0\
+1\0\
+Failed to find a suitable device for the type IBSimDeviceTypeiPad2x\0\
 -\0\
 0\0\
 0\0\
@@ -7207,8 +7273,8 @@ cause\0\
 Undefined symbols for architecture \0\
 ^Undefined symbols for architecture (?<arch>[\\w-]+):\0\
 0\0\
-ld: Undefined symbols:\0\
-^ld: Undefined symbols:\0\
+Undefined symbols:\0\
+(?:^|: )(?:ld: )?Undefined symbols:\0\
 0\0\
 symbol(s) not found for architecture \0\
 ^ld: symbol\\(s\\) not found for architecture (?<arch>[\\w-]+)\0\
@@ -7253,7 +7319,7 @@ extern \"C\" {\n#include \"foo.h\"\n}\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/technotes/tn3117-resolving-build-errors-for-apple-silicon\0\
-9\0\
+11\0\
 Undefined symbols for architecture x86_64:\n  \"_OBJC_CLASS_$_CABasicAnimation\", referenced from:\n      objc-class-ref in ATZRadialProgressControl.o\nld: symbol(s) not found for architecture x86_64\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L642-L647 (SAMPLE_UNDEFINED_SYMBOLS)\0\
@@ -7287,6 +7353,14 @@ flutter build ios with Xcode 16 beta / 26, quoted in public project notes (code 
 Undefined symbol: Swift._ArrayBuffer._copyContents(initializing: Swift.UnsafeMutableBufferPointer<A>) -> (Swift.IndexingIterator<Swift._ArrayBuffer<A>>, Swift.Int)\0\
 +\0\
 https://github.com/react-native-share/react-native-share/issues/1013 (Xcode 12.5, \"Showing All Issues\")\0\
+0\0\
+Error (Xcode): Undefined symbols:\0\
++\0\
+https://github.com/flutter/flutter/issues/139024 (flutter run, Xcode 15)\0\
+0\0\
+Error (Xcode): Undefined symbols:\0\
++\0\
+https://github.com/googleads/googleads-mobile-flutter/issues/1302\0\
 0\0\
 ❌  ld: Undefined symbols:\0\
 +\0\
@@ -12172,10 +12246,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 35 rules
+    /// Catalog/10-infrastructure.yml: 36 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-35\0\
+36\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -13713,8 +13787,8 @@ ci-environment\0\
 error\0\
 cause\0\
 2\0\
-agreed to the Xcode license\0\
-You have not agreed to the Xcode license\0\
+You have not agreed to the Xcode\0\
+You have not agreed to the Xcode (?:and Apple SDKs )?license\0\
 0\0\
 license requires admin privileges\0\
 Agreeing to the Xcode/iOS license requires admin privileges\0\
@@ -13736,7 +13810,7 @@ sudo DEVELOPER_DIR=/Applications/Xcode_16.app/Contents/Developer xcodebuild -lic
 -\0\
 -\0\
 0\0\
-3\0\
+4\0\
 You have not agreed to the Xcode license agreements, please run 'xcodebuild -license' (for user-level acceptance) or 'sudo xcodebuild -license' (for system-wide acceptance) from within a Terminal window to review and agree to the Xcode license agreements.\0\
 +\0\
 https://github.com/AndrewDryga/vagrant-box-osx/issues/3\0\
@@ -13749,8 +13823,75 @@ Agreeing to the Xcode/iOS license requires admin privileges, please run “sudo 
 +\0\
 https://github.com/bazelbuild/continuous-integration/issues/842\0\
 0\0\
+You have not agreed to the Xcode and Apple SDKs license. You must agree to the license below in order to use Xcode.\0\
++\0\
+https://github.com/eugene1g/agent-safehouse/issues/87 (the wording of recent Xcodes, xcodebuild run before the license was accepted)\0\
+0\0\
 1\0\
 sudo xcodebuild -license accept\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+qemu-emulation-crash\0\
+The build crashed under QEMU emulation of another CPU\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+qemu: uncaught target signal\0\
+qemu: uncaught target signal (?<signal>\\d+) \\((?<name>[^)]+)\\)\0\
+0\0\
+swift-runtime: unable to suspend thread\0\
+^swift-runtime: unable to suspend thread \\d+\0\
+0\0\
+0\0\
++\0\
+A program of the build died under QEMU emulation ({name}): the image is built for another CPU than the machine\0\
+Docker's buildx (or a CI service's arm64 or amd64 job on the other kind of machine) runs the build through QEMU's user-mode emulation. The Swift compiler, SwiftPM and swift-driver rely on CPU features and thread signals that QEMU emulates poorly: they crash with an illegal instruction, a segmentation fault or a trap, or hang, at random points of the build. Nothing is wrong with the code; the same build passes natively.\0\
+3\0\
+Build each architecture on a machine of that architecture (a native arm64 runner, or an amd64 one) instead of under emulation\0\
+1\0\
+docker buildx build --platform linux/$(uname -m | sed s/x86_64/amd64/) .\0\
+-\0\
+-\0\
+Or cross-compile with a Swift SDK for the other architecture instead of running the compiler emulated\0\
+1\0\
+swift build -c release --swift-sdk aarch64-swift-linux-musl\0\
+-\0\
+-\0\
+With Docker Desktop on Apple silicon, enable Rosetta for x86_64/amd64 emulation instead of QEMU (Settings > General)\0\
+0\0\
+-\0\
+-\0\
+0\0\
+3\0\
+qemu: uncaught target signal 4 (Illegal instruction) - core dumped\0\
++\0\
+https://github.com/awslabs/swift-aws-lambda-runtime/issues/202 (swift build of an amd64 image on an M1 Mac)\0\
+2\0\
+name\0\
+Illegal instruction\0\
+signal\0\
+4\0\
+35.06 qemu: uncaught target signal 4 (Illegal instruction) - core dumped\0\
++\0\
+https://github.com/swiftlang/swift-docker/issues/356 (docker buildx, swift build under emulation)\0\
+2\0\
+name\0\
+Illegal instruction\0\
+signal\0\
+4\0\
+swift-runtime: unable to suspend thread 915\0\
++\0\
+https://github.com/rvolosatovs/docker-protobuf/issues/89 (Swift 5.9 arm64 image built under QEMU)\0\
+0\0\
+1\0\
+qemu-system-aarch64: -accel hvf: could not set up the accelerator\0\
 -\0\
 0\0\
 0\0\
@@ -13764,7 +13905,7 @@ The developer tools the job needs are not installed or not selected\0\
 ci-environment\0\
 error\0\
 cause\0\
-8\0\
+9\0\
 needs the Apple Command Line Tools\0\
 (?<tool>\\S+): the bottle needs the Apple Command Line Tools to be installed\0\
 0\0\
@@ -13785,6 +13926,9 @@ Your Ruby version is (?<ruby>[\\w.]+), but your Gemfile specified (?<gemfileRuby
 0\0\
 satisfied version spec\0\
 Could not find Xcode version that satisfied version spec:? ['‘]?(?<version>[^'’\\s]+)\0\
+0\0\
+missing DEVELOPER_DIR path\0\
+missing DEVELOPER_DIR path: (?<path>\\S+)\0\
 0\0\
 , not a developer tool or in PATH\0\
 unable to find utility [\"“](?<tool>[^\"”]+)[\"”], not a developer tool or in PATH\0\
@@ -13811,7 +13955,7 @@ xcode-select --install\0\
 -\0\
 -\0\
 0\0\
-5\0\
+7\0\
 2024-09-27T13:08:36.3158510Z Error: swift-format: the bottle needs the Apple Command Line Tools to be installed.\0\
 +\0\
 https://github.com/zeroc-ice/ice/issues/2811\0\
@@ -13824,6 +13968,18 @@ the classic message after a macOS upgrade removes the Command Line Tools (quoted
 1\0\
 path\0\
 /Library/Developer/CommandLineTools\0\
+xcrun: error: missing DEVELOPER_DIR path: /Applications/Xcode.app/Contents/Developer\0\
++\0\
+https://github.com/swift-actions/setup-swift/issues/533 (a self-hosted runner whose Xcode is installed under another name)\0\
+1\0\
+path\0\
+/Applications/Xcode.app/Contents/Developer\0\
+xcrun: error: missing DEVELOPER_DIR path: /Applications/Xcode_13.app/Contents/Developer\0\
++\0\
+https://github.com/actions/runner-images/issues/4445 (DEVELOPER_DIR set for an Xcode the image does not have)\0\
+1\0\
+path\0\
+/Applications/Xcode_13.app/Contents/Developer\0\
 sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper\0\
 +\0\
 a CI script calling sudo on a machine that gives no password prompt (Xcode Cloud ci_post_clone.sh output quoted in a public repository's notes)\0\
@@ -13898,7 +14054,7 @@ The project was saved by a newer Xcode\0\
 xcode-version\0\
 error\0\
 cause\0\
-4\0\
+5\0\
 in a future Xcode project file format\0\
 (?:(?:[Pp]roject|[Ww]orkspace) (?:at )?['‘’\"“](?<project>[^'’\"”]+)['’\"”] )?cannot be opened because it is in a future Xcode project file format(?: \\((?<format>\\d+)\\))?\0\
 0\0\
@@ -13907,6 +14063,9 @@ requires Xcode (?<version>>= ?\\d{1,2}(?:\\.\\d{1,2}){0,2}|\\d{1,2}(?:\\.\\d{1,2
 0\0\
 is damaged and cannot be opened\0\
 [Pp]roject (?:at )?['‘’\"“](?<project>[^'’\"”]+)['’\"”] is damaged and cannot be opened\0\
+0\0\
+FileSystemSynchronized\0\
+(?:Assertion failed: IDEFileSystemSynchronizedGroupsAreEnabled\\(\\)|ASSERTION FAILURE in \\S*/(?<file>PBXFileSystemSynchronized\\w+\\.m):\\d+)\0\
 0\0\
 this project's Xcode version requirement\0\
 The selected Xcode version is (?<selected>[\\d.]+), which is not compatible with this project's Xcode version requirement of (?<required>.+?)\\.?$\0\
@@ -13927,7 +14086,7 @@ Or set the project's format back for the oldest Xcode you support (File Inspecto
 -\0\
 -\0\
 0\0\
-7\0\
+10\0\
 The project at 'LVNTutorialApp.xcodeproj' cannot be opened because it is in a future Xcode project file format. Adjust the project format using a compatible version of Xcode to allow it to be opened by this version of Xcode.\0\
 +\0\
 https://github.com/liveview-native/liveview-client-swiftui/issues/32\0\
@@ -13974,6 +14133,20 @@ https://github.com/buresdv/Cork/issues/636 (Tuist's log file)\0\
 1\0\
 selected\0\
 27.0\0\
+Details:  Assertion failed: IDEFileSystemSynchronizedGroupsAreEnabled()\0\
++\0\
+https://github.com/subosito/flutter-action/issues/358 (xcodebuild -list of Xcode 15.4 on a project with synchronized folders)\0\
+0\0\
+Assertion failed: IDEFileSystemSynchronizedGroupsAreEnabled()\0\
++\0\
+https://github.com/hamed-elfayome/Claude-Usage-Tracker/pull/27 (a project with Xcode 16 synchronized folders read by an older Xcode)\0\
+0\0\
+2025-05-27 15:59:38.253 xcodebuild[2660:12521] [MT] DVTAssertions: ASSERTION FAILURE in DevToolsCore/Xcode3Core/LegacyProjects/Frameworks/DevToolsCore/DevToolsCore/ProjectModel/DataModel/References/SynchronizedGroups/PBXFileSystemSynchronizedAbstractGroup.m:28\0\
++\0\
+https://github.com/subosito/flutter-action/issues/358\0\
+1\0\
+file\0\
+PBXFileSystemSynchronizedAbstractGroup.m\0\
 3\0\
 objectVersion = 77;\0\
 -\0\
@@ -15108,7 +15281,7 @@ A process was killed by a signal\0\
 build-failed\0\
 error\0\
 symptom\0\
-12\0\
+13\0\
 Abort trap\0\
 Abort trap(?:: 6)?\0\
 0\0\
@@ -15145,6 +15318,9 @@ zsh: \0\
 Assertion failed: \0\
 ^Assertion failed: (?<assertion>.+?)(?:, function (?<function>\\S+), file .+)?$\0\
 0\0\
+DVTAssertions: ASSERTION FAILURE in \0\
+DVTAssertions: ASSERTION FAILURE in \\S\0\
+0\0\
 0\0\
 +\0\
 A process was killed by a signal\0\
@@ -15155,7 +15331,7 @@ Find the command on this line or just above; a crashed compiler, a crashed test 
 -\0\
 -\0\
 0\0\
-7\0\
+8\0\
 Abort trap: 6\0\
 +\0\
 macOS sh and bash's report of a command that aborted (Tests/Corpus c011 has it inside a script step)\0\
@@ -15176,12 +15352,14 @@ https://github.com/facebookarchive/xctool/issues/764 (xctool 0.3.5, Xcode 10.2)\
 +\0\
 https://github.com/rs/gls/issues/5 (a Swift tool installed with brew, OS X 10.10)\0\
 0\0\
-Assertion failed: IDEFileSystemSynchronizedGroupsAreEnabled()\0\
+2017-07-30 19:41:37.753 xcodebuild[68158:4629974]  DVTAssertions: ASSERTION FAILURE in /Library/Caches/com.apple.xbs/Sources/IDEPlugins_XCBuildSupport/IDEPlugins-13209.6/XCBuildSupport/ServiceSupport/IDEXCBuildProvisioning.m:119\0\
 +\0\
-https://github.com/hamed-elfayome/Claude-Usage-Tracker/pull/27 (a project with Xcode 16 synchronized folders read by an older Xcode)\0\
-1\0\
-assertion\0\
-IDEFileSystemSynchronizedGroupsAreEnabled()\0\
+https://github.com/lionheart/openradar-mirror/issues/18175 (xcodebuild crashes when -sdk is given, Xcode 9 beta)\0\
+0\0\
+[Xcode] 2017-09-07 10:01:57.440 xcodebuild[1984:30002] [MT] DVTAssertions: ASSERTION FAILURE in /Library/Caches/com.apple.xbs/Sources/DVTFrameworks/DVTFrameworks-12154/DVTFoundation/MacroExpansion/DVTMacroDefinitionConditionSet.mm:154\0\
++\0\
+https://github.com/appium/appium-desktop/issues/291\0\
+0\0\
 Assertion failed: (x > 0), function main, file main.c, line 3.\0\
 +\0\
 the C library's assert(3) message on macOS\0\
@@ -15731,12 +15909,14 @@ deployment target\0\
 requires Xcode \\d\0\
 newer version of Xcode\0\
 ci-environment\0\
-5\0\
+7\0\
 xcode-select\0\
 Xcode license\0\
 command not found\0\
 not agreed\0\
 Permission denied(?! \\(publickey)\0\
+DEVELOPER_DIR\0\
+\\b(?:image|executor|VM|runner) [\\w.:/-]+ is not supported\0\
 network\0\
 10\0\
 could not resolve host\0\
@@ -15761,13 +15941,14 @@ podspec\0\
 CocoaPods\0\
 post-install hook\0\
 spm-resolution\0\
-8\0\
+9\0\
 \\bdependenc(?:y|ies)\\b\0\
 package graph\0\
 Failed to clone\0\
 failed downloading\0\
 binary target\0\
 \\bresolv\0\
+(?:revision|version|branch)-based requirements?\0\
 \\bpackage\\b.*\\b(?:not found|could not)\0\
 Package\\.swift\0\
 no-such-module\0\
@@ -15821,9 +16002,10 @@ compiler crash\0\
 failed due to signal\0\
 Segmentation fault\0\
 test-runner-crash\0\
-6\0\
+7\0\
 ^xctest\\(\0\
 test runner\0\
+\\botest\\b\0\
 crashed\0\
 unexpected exit\0\
 uncaught exception\0\
@@ -15881,7 +16063,7 @@ embedAndSign\0\
 Execution failed for task\0\
 compile-error-generic\0\
 5\0\
-\\.(?:swift|m|mm|c|cpp|h):\\d+\0\
+^(?!.*DVTAssertions).*\\.(?:swift|m|mm|c|cpp|h):\\d+\0\
 expected \0\
 cannot find\0\
 use of undeclared\0\

@@ -313,11 +313,13 @@ public struct LogLine: Sendable {
     }
 
     /// A logger's level in brackets before the text: `[ERROR] `, `[WARN] `, `[INFO] ` (Titanium, appium,
-    /// Gradle-style tools that drive xcodebuild), with the level it gives.
+    /// Gradle-style tools that drive xcodebuild), also with a colon (`[warning]: ` of notarization scripts), with
+    /// the level it gives.
     private static func dropLevelTag(_ s: Substring) -> (Substring, LineLevel?)? {
         guard s.hasPrefix("[") else { return nil }
         for (tag, level) in levelTags where s.hasPrefix(tag) {
             var rest = s.dropFirst(tag.count)
+            if rest.first == ":" { rest = rest.dropFirst() }
             guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
             rest = rest.drop(while: { $0 == " " || $0 == "\t" })
             return (rest, level)
@@ -327,7 +329,7 @@ public struct LogLine: Sendable {
 
     private static let levelTags: [(String, LineLevel?)] = [
         ("[ERROR]", .error), ("[error]", .error), ("[FATAL]", .error), ("[WARN]", .warning), ("[WARNING]", .warning),
-        ("[warn]", .warning), ("[INFO]", nil), ("[info]", nil), ("[DEBUG]", nil), ("[debug]", nil), ("[TRACE]", nil), ("[NOTICE]", nil),
+        ("[warn]", .warning), ("[warning]", .warning), ("[Warning]", .warning), ("[INFO]", nil), ("[info]", nil), ("[DEBUG]", nil), ("[debug]", nil), ("[TRACE]", nil), ("[NOTICE]", nil),
     ]
 
     /// `10:00:00 `, `10:00:00.123 ` (a clock time before the text: Jenkins, Buildkite, Bitrise exports).

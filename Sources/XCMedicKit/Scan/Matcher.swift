@@ -356,7 +356,8 @@ enum ScanMarkers {
                                     "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:",
                                     " failed", "error occurred", "error has occurred", "error was encountered", "There was an", "There were ",
                                     "npm ERR! ", "Timed out", "not be ", "n't be ", "annot be ", "Exception: ",
-                                    "Did not find ", "No valid ", "No matching ", "No suitable ", " timed out", " not available", " not installed", "command not found: ", "failed downloading "]
+                                    "Did not find ", "No valid ", "No matching ", "No suitable ", " timed out", " not available", " not installed", "command not found: ", "failed downloading ",
+                                    "failed to ", "unable to ", "could not "]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
@@ -371,7 +372,8 @@ enum ScanMarkers {
     /// on device`), a line that opens with `FAILED` (Bazel's `FAILED: Build did NOT complete successfully`, a test
     /// plug-in's `FAILED -[Suite test] - (5.0 seconds)`, Gradle's `BUILD FAILED in 1m`), a subject and `failed` (`Build
     /// failed after 12 s`, `Task failed with an exception`), `An error occurred …`, `There was an error …`, npm's `npm ERR! `,
-    /// `Timed out …`, `X timed out …` (Carthage's `xcodebuild timed out while trying to read …`), `Did not find …` and `No
+    /// `Timed out …`, a tool's lower-case error wrapping another (`failed to create host: Image xcode:9.2.0 is not supported`,
+    /// CircleCI's and Docker's Go-style messages), `X timed out …` (Carthage's `xcodebuild timed out while trying to read …`), `Did not find …` and `No
     /// valid/matching/suitable … found` (a tool that looked for a certificate, a profile, a device), `The iOS 15.0 simulator
     /// runtime is not available`, zsh's and bundler's `bundler: command not found: fastlane`, SwiftPM's `failed downloading
     /// '…zip' which is required by binary target …` after a formatter's arrow, an uncaught exception's `Name(space.)XxxException: message` opening the line (Dart's
@@ -385,7 +387,7 @@ enum ScanMarkers {
         + #"|\b[Aa]n (?:unexpected |unknown |internal )?error (?:occurred|has occurred|was encountered)\b|\bThere (?:was|were) (?:an? )?(?:\w+ )?errors?\b"#
         + #"|^Did not find \w|^No (?:valid|matching|suitable) [\w -]+? (?:was |were |is |are )?found\b"#
         + #"|^(?:The )?[\w.-]+(?: [\w.-]+){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
-        + #"|^(?:[\w.]+\.)?[A-Z]\w*Exception: \S|^[\w.-]+: command not found: \S|^failed downloading \S|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
+        + #"|^(?:[\w.]+\.)?[A-Z]\w*Exception: \S|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
     )
 
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
