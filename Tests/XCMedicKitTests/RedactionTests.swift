@@ -167,5 +167,12 @@ final class RedactionTests: XCTestCase {
         let path = "the log file at /var/folders/T/com.apple.dt.XCTest-status/Session-2014-09-10_11:39:20-JbO0b7.log)"
         XCTAssertEqual(r.redact(path), path)
         XCTAssertEqual(r.redact("Session: 39:20-JbO0b7abcdefghijk"), "Session: [REDACTED]")
+        // An NSError's userInfo key and the rest of an Objective-C selector name no secret (a failed SwiftPM download on
+        // Xcode Cloud; an assertion's backtrace in Xcode's provisioning code); a credential pair after a key still does.
+        let userInfo = "_NSURLErrorFailingURLSessionTaskErrorKey=LocalDownloadTask <106890B4-FE12-453D-B50C-68C53E5E2AD7>.<1>,"
+        XCTAssertEqual(r.redact(userInfo), userInfo)
+        let selector = "3   -[IDEProvisioningRepairStepGenerator_Automatic _evaluateCertificatesWithSession:context:repairable:steps:userAction:error:] (in IDEFoundation)"
+        XCTAssertEqual(r.redact(selector), selector)
+        XCTAssertEqual(r.redact("session: admin:hunter2secret"), "session: [REDACTED]")
     }
 }

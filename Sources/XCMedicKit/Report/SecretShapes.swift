@@ -388,6 +388,9 @@ enum SecretShapes {
     enum KeyKind { case secret, encoded }
 
     static func kind(ofKey key: String) -> KeyKind? {
+        // An NSError's userInfo key (`_NSURLErrorFailingURLSessionTaskErrorKey=`, `_kCFStreamErrorDomainKey=`): Apple's
+        // constant names a field of the error, never a secret, whatever words it holds.
+        if key.hasSuffix("Key"), key.hasPrefix("NS") || key.hasPrefix("_NS") || key.hasPrefix("kCF") || key.hasPrefix("_kCF") { return nil }
         let w = words(key)
         guard let last = w.last, !notSecretLastWords.contains(last), !sourceExtensions.contains(last) else { return nil }
         for (i, word) in w.enumerated() {
@@ -431,11 +434,24 @@ enum SecretShapes {
     /// Source code rather than a value: a call, an identifier passed on (`token,`), a type (`token: String`).
     static func looksLikeCode(_ value: String, separator: String) -> Bool {
         if value.contains("(") || value.hasPrefix("[") || value.hasPrefix("{") { return true }
+        // The rest of an Objective-C selector (`-[X _evaluateWithSession:context:error:]`): every part ends with `:`.
+        if separator == ":", isSelectorRest(value) { return true }
         let body = value.trimmingCharacters(in: CharacterSet(charactersIn: "?!,);"))
         let identifier = !body.isEmpty && body.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "_" || $0 == "." }
         if identifier, value.hasSuffix(",") || value.hasSuffix(")") { return true }
         if separator.contains(":"), identifier, let first = body.unicodeScalars.first, first >= "A" && first <= "Z", !body.contains("_") { return true }
         return false
+    }
+
+    /// `context:repairable:error:]`: identifiers each followed by a colon, then perhaps the closing bracket.
+    static func isSelectorRest(_ value: String) -> Bool {
+        var body = Substring(value)
+        if body.hasSuffix("]") { body = body.dropLast() }
+        guard body.hasSuffix(":") else { return false }
+        return body.dropLast().split(separator: ":", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first == "_" || (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") else { return false }
+            return part.unicodeScalars.allSatisfy { $0 == "_" || ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") }
+        }
     }
 
     /// `297:22:` after a file name.
