@@ -621,4 +621,40 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.status, .failed)
         XCTAssertFalse(d.causes.contains { $0.category == "compile-error-generic" })
     }
+
+    // MARK: - Hold-out 12
+
+    /// XCTest's totals when tests were skipped (`with 2 tests skipped and 5 failures`, swift-corelibs-xctest and Xcode)
+    /// count failures like the plain form; with 0 failures they say the run passed.
+    func testTotalsWithSkippedTestsAreRead() throws {
+        let failed = try diagnose("Test Suite 'All tests' failed at 2024-01-03 15:08:21.364\n\t Executed 24 tests, with 2 tests skipped and 5 failures (0 unexpected) in 197.131 (197.131) seconds\n")
+        XCTAssertEqual(failed.status, .failed)
+        XCTAssertEqual(failed.causes.map(\.category), ["test-failure"])
+        let passed = try diagnose("\t Executed 10 tests, with 1 test skipped and 0 failures (0 unexpected) in 69.665 (69.677) seconds\n")
+        XCTAssertEqual(passed.status, .passed)
+    }
+
+    /// Travis CI's line for a command that failed is exit evidence (travis-ci/travis-ci#6758, Signal-iOS#1148).
+    func testTravisCommandExitIsEvidence() throws {
+        let d = try diagnose("The command \"travis_wait pod install\" failed and exited with 137 during .\nYour build has been stopped.\n")
+        XCTAssertEqual(d.status, .failed)
+    }
+
+    /// `flutter -v` writes the elapsed time before each line (`[+3686 ms] `, `[        ] `); it comes off like a
+    /// timestamp, and Flutter's `Encountered error while …` is a failure statement.
+    func testFlutterVerbosePrefixComesOffAndItsErrorSentenceIsAFailure() throws {
+        XCTAssertEqual(LogLine(raw: "[+3686 ms] ** ARCHIVE FAILED **").text, "** ARCHIVE FAILED **")
+        XCTAssertEqual(LogLine(raw: "[        ] Encountered error while creating the IPA:").text, "Encountered error while creating the IPA:")
+        XCTAssertEqual(LogLine(raw: "[ ] kept").text, "[ ] kept")
+        let d = try diagnose("[        ] Building App Store IPA... (completed in 3.7s)\n[        ] Encountered error while creating the IPA:\n")
+        XCTAssertEqual(d.status, .failed)
+    }
+
+    /// A subject and `failed: ` (Carthage's `GitHub API request failed: API rate limit exceeded …`) is a failure
+    /// statement, and the rate limit a network word.
+    func testARequestThatFailedWithAColonIsAFailure() throws {
+        let d = try diagnose("*** Fetching Result\nGitHub API request failed: API rate limit exceeded for 1.2.3.4.\n")
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.causes.map(\.category), ["network"])
+    }
 }

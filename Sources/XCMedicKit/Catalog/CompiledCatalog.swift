@@ -5984,7 +5984,7 @@ error\0\
 cause\0\
 1\0\
 of binary target \0\
-artifact of binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] (?<problem>has changed checksum|has an invalid checksum|failed download|failed extraction|does not match checksum)\0\
+artifact of binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] (?:\\([0-9a-f]+\\) )?(?<problem>has changed checksum|has an invalid checksum|failed download|failed extraction|does not match checksum)\0\
 0\0\
 0\0\
 +\0\
@@ -6003,7 +6003,7 @@ swift package compute-checksum Foo.xcframework.zip\0\
 -\0\
 -\0\
 0\0\
-2\0\
+4\0\
 error: artifact of binary target 'FirebaseAnalytics' has changed checksum; this is a potential security risk so the new artifact won't be downloaded\0\
 +\0\
 SwiftPM 5.x Diagnostic.Message.artifactChecksumChanged (swiftlang/swift-package-manager source, code search); target name filled in\0\
@@ -6020,6 +6020,22 @@ problem\0\
 has an invalid checksum\0\
 target\0\
 FirebaseAnalytics\0\
+error: checksum of downloaded artifact of binary target 'A3' (6d75736b6365686320746e65726566666964203d2073746e65746e6f6320746e65726566666964) does not match checksum specified by the manifest (a3)\0\
++\0\
+https://github.com/swiftlang/swift-package-manager/pull/2707 (SwiftPM 5.3's wording, from its WorkspaceTests)\0\
+2\0\
+problem\0\
+does not match checksum\0\
+target\0\
+A3\0\
+checksum of downloaded artifact of binary target 'KarteVariables' (0005e4d5a2a0f6c3cc244524d77a4478c22c6f1e48cc3184237d63d1dc8feb92) does not match checksum specified by the manifest (3b01304607aa2679d1caef4a2bab8acd4559179f8f7f3eec1f775953dc8da055)\0\
++\0\
+https://github.com/plaidev/karte-ios-sdk/issues/17 (the message pasted alone)\0\
+2\0\
+problem\0\
+does not match checksum\0\
+target\0\
+KarteVariables\0\
 1\0\
 Downloading binary artifact https://dl.google.com/firebase/ios/swiftpm/10.0.0/FirebaseAnalytics.zip\0\
 -\0\
@@ -6590,7 +6606,7 @@ nable to open configuration settings file\0\
 [Uu]nable to open configuration settings file ['‘]?[^'’\\s]*Pods-[^'’\\s]*\\.xcconfig\0\
 0\0\
 Unable to load contents of file list\0\
-Unable to load contents of file list: ['‘][^'’]*Target Support Files/Pods-\0\
+Unable to load contents of file list: ['‘][^'’]*Target Support Files/[^'’]+\\.xcfilelist\0\
 0\0\
 unable to open file\0\
 /Target Support Files/[^:]+\\.xcconfig(?::\\d+:\\d+)?: (?:error: )?unable to open file\0\
@@ -6619,7 +6635,7 @@ If Pods/ is cached, key the cache on Podfile.lock\0\
 -\0\
 1\0\
 https://guides.cocoapods.org/using/using-cocoapods.html\0\
-7\0\
+8\0\
 unable to open configuration settings file Pods-Runner.release.xcconfig:1\0\
 +\0\
 Flutter's issue list on Xcode Cloud when pod install did not run\0\
@@ -6631,6 +6647,10 @@ Xcode Cloud archive of a project whose Pods/ was never installed (the xcconfig C
 Unable to load contents of file list: '/Target Support Files/Pods-OctoMeter/Pods-OctoMeter-resources-Release-input-files.xcfilelist'\0\
 +\0\
 the same missing pods, from the [CP] Copy Pods Resources phase's input file list\0\
+0\0\
+error: Unable to load contents of file list: '/Target Support Files/GoogleAppMeasurement/GoogleAppMeasurement-xcframeworks-input-files.xcfilelist' (in target 'GoogleAppMeasurement' from project 'Pods')\0\
++\0\
+https://github.com/KhalisFoundation/sundar-gutka-react/issues/88 (a pod's own xcframeworks script phase, react-native run-ios)\0\
 0\0\
 error: The sandbox is not in sync with the Podfile.lock. Run 'pod install' or update your CocoaPods installation.\0\
 +\0\
@@ -9330,10 +9350,10 @@ error\0\
 cause\0\
 2\0\
 ' file not found\0\
-(?:^|: )['‘](?<header>[^'’\\s]+)['’] file not found\0\
+(?:^|: |:\\d+ )['‘](?<header>[^'’\\s]+)['’] file not found\0\
 0\0\
 ’ file not found\0\
-(?:^|: )['‘](?<header>[^'’\\s]+)['’] file not found\0\
+(?:^|: |:\\d+ )['‘](?<header>[^'’\\s]+)['’] file not found\0\
 0\0\
 0\0\
 +\0\
@@ -9352,7 +9372,7 @@ git ls-files | grep {header}\0\
 -\0\
 -\0\
 0\0\
-3\0\
+4\0\
 /Users/musalj/code/OSS/SampleApp/Pods/Headers/LessCoolPod/SomeRandomClass.h:31:9: fatal error: 'SomeRandomHeader.h' file not found\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L625-L632 (SAMPLE_FATAL_COMPILE_ERROR)\0\
@@ -9373,6 +9393,12 @@ Xcode issue navigator copy with typographic quotes\0\
 1\0\
 header\0\
 GoogleMobileAds/GoogleMobileAds.h\0\
+.../ios/Runner/GeneratedPluginRegistrant.h:10:9 'Flutter/Flutter.h' file not found\0\
++\0\
+https://github.com/flutter/flutter/issues/115071 (Xcode's issue navigator, copied)\0\
+1\0\
+header\0\
+Flutter/Flutter.h\0\
 1\0\
 In file included from /Users/musalj/code/OSS/SampleApp/Pods/SuperCoolPod/SuperAwesomeClass.m:12:\0\
 -\0\
@@ -10364,10 +10390,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 27 rules
+    /// Catalog/08-tests.yml: 28 rules
     static let tests = """
 xcmedic-catalog-2\0\
-27\0\
+28\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -11890,7 +11916,7 @@ error\0\
 cause\0\
 2\0\
 Executed \0\
-^Executed \\d+ tests?, with [1-9]\\d* failures?\\b\0\
+^Executed \\d+ tests?, with (?:\\d+ tests? skipped and )?[1-9]\\d* failures?\\b\0\
 0\0\
 Test run with \0\
 ^Test run with \\d+ tests? (?:in \\d+ suites? )?failed after\0\
@@ -11912,7 +11938,7 @@ xcodebuild test ... 2>&1 | tee build.log | xcbeautify\0\
 -\0\
 -\0\
 0\0\
-3\0\
+5\0\
 \t Executed 3 tests, with 1 failure (0 unexpected) in 0.258 (0.259) seconds\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_SWIFT_FATAL_ERROR_IN_TEST_MAKE_TESTS_RESTARTING)\0\
@@ -11921,12 +11947,23 @@ Executed 114 tests, with 27 failures (1 unexpected) in 1.600 (1.611) seconds\0\
 +\0\
 https://github.com/jpsim/Yams/issues/143 (swift test of a 2018 snapshot toolchain)\0\
 0\0\
+         Executed 24 tests, with 2 tests skipped and 5 failures (0 unexpected) in 197.131 (197.131) seconds\0\
++\0\
+https://github.com/swiftlang/swift-corelibs-xctest/issues/472 (swift test on Linux; XCTest's wording when tests were skipped)\0\
+0\0\
+2026-06-29T09:35:06.7921360Z \t Executed 1785 tests, with 18 tests skipped and 1 failure (0 unexpected) in 226.876 (227.381) seconds\0\
++\0\
+a GitHub Actions log of xcodebuild test quoted in a public repository's script (code search for \"tests skipped and 1 failure\")\0\
+0\0\
 ✘ Test run with 2 tests failed after 0.001 seconds with 1 issue.\0\
 +\0\
 cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLog_6_0_macOS.txt\0\
 0\0\
-2\0\
+3\0\
 \t Executed 12 tests, with 0 failures (0 unexpected) in 0.031 (0.036) seconds\0\
+-\0\
+0\0\
+\t Executed 10 tests, with 1 test skipped and 0 failures (0 unexpected) in 69.665 (69.677) seconds\0\
 -\0\
 0\0\
 ✔ Test run with 4 tests passed after 0.010 seconds.\0\
@@ -12006,6 +12043,77 @@ INFO: 12 tests exited cleanly\0\
 -\0\
 0\0\
 0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+ui-test-element-not-found\0\
+A UI test could not find an element on the screen\0\
+test-failure\0\
+error\0\
+cause\0\
+3\0\
+No matches found for \0\
+(?:Failed to get matching snapshots?: )?No matches found for (?<query>(?:Find: |Descendants |Elements? |Children |First Match ).+?)(?: from input \\{\\(|$)\0\
+0\0\
+UI Testing Failure - \0\
+UI Testing Failure - (?<query>\\S.*)\0\
+0\0\
+The step timed out after \0\
+The step timed out after [\\d.]+ seconds: (?<query>.+)\0\
+0\0\
+0\0\
++\0\
+A UI test failed: {query}\0\
+A UI test (XCUITest, or KIF in the app's process) looked for an element by its label, identifier or type and did not find it before its timeout: the screen was not the one the test expected (a previous step failed, an alert or keyboard covered it, the app was slower on the CI machine), or the element's accessibility label or identifier changed. The test failed on that step.\0\
+2\0\
+Look at the test's screenshot or the result bundle's activity log for what was on screen at that step\0\
+1\0\
+xcrun xcresulttool get test-results tests --path Test.xcresult\0\
+-\0\
+-\0\
+Wait for the element explicitly before acting on it, and query by accessibilityIdentifier rather than by label text\0\
+0\0\
++\0\
+XCTAssertTrue(app.buttons[\"login\"].waitForExistence(timeout: 10))\0\
+-\0\
+0\0\
+5\0\
+file:///Users/vagrant/git/XCUITests/ActivityStreamTest.swift:CharacterRangeLen=0&EndingLineNumber=181&StartingLineNumber=181 - Failed to get matching snapshot: No matches found for Descendants matching type Table from input {(\0\
++\0\
+https://github.com/mozilla-mobile/firefox-ios/issues/8005 (Bitrise)\0\
+1\0\
+query\0\
+Descendants matching type Table\0\
+[!] iPhone 7 Plus: No matches found for Find: Elements matching predicate '\"FirstRunViewController.button\" IN identifiers' from input {(\0\
++\0\
+https://github.com/mozilla-mobile/focus-ios/issues/978 (fastlane snapshot's summary of the device whose test failed)\0\
+1\0\
+query\0\
+Find: Elements matching predicate '\"FirstRunViewController.button\" IN identifiers'\0\
+Enqueue Failure: UI Testing Failure - Failure getting snapshot Error Domain=XCTestManagerErrorDomain Code=9 \"Error -25201 getting snapshot for element <AXUIElement 0x7f91d0d19eb0> {pid=3418}\"\0\
++\0\
+https://github.com/appium/appium-xcuitest-driver/issues/235 (WebDriverAgent's log)\0\
+0\0\
+test failure: -[LoginTests test03_SellViewController] failed: The step timed out after 10.00 seconds: Failed to find elements with label \"CELL_ITEM\"\0\
++\0\
+https://github.com/kif-framework/KIF/issues/492\0\
+1\0\
+query\0\
+Failed to find elements with label \"CELL_ITEM\"\0\
+Assertions: The step timed out after 10.00 seconds: Failed to find accessibility element with the label \"Red\"\0\
++\0\
+https://github.com/kif-framework/KIF/issues/970 (Xcode 8.3.2)\0\
+1\0\
+query\0\
+Failed to find accessibility element with the label \"Red\"\0\
+1\0\
+    t =    18.23s             Find: Descendants matching type StaticText\0\
+-\0\
+0\0\
+1\0\
+test-failure\0\
 0\0\
 0\0\
 0\0\
@@ -15175,7 +15283,7 @@ A CI step or tool exited with a non-zero status\0\
 build-failed\0\
 error\0\
 symptom\0\
-8\0\
+10\0\
 exit code\0\
 (?:[Cc]ompleted|[Ff]ailed|[Ee]xited|[Ff]inished|[Rr]eturned|[Ee]nded) with (?:a |an )?(?:non-?zero |error )?exit code:? '?(?<code>[1-9]\\d*)\0\
 0\0\
@@ -15187,6 +15295,12 @@ Exit status\0\
 0\0\
 exited with\0\
 exited with (?:error )?code '?(?<code>[1-9]\\d*)\0\
+0\0\
+\" exited with \0\
+^The command [\"“](?<command>.+?)[\"”] exited with (?<code>[1-9]\\d*)\\b\0\
+0\0\
+failed and exited with \0\
+^The command [\"“](?<command>.+?)[\"”] failed and exited with (?<code>[1-9]\\d*)\\b\0\
 0\0\
 return code\0\
 failed with return code:? (?<code>[1-9]\\d*)\0\
@@ -15210,13 +15324,35 @@ Read the root causes listed above; if none is listed, the last lines the command
 -\0\
 -\0\
 0\0\
-9\0\
+12\0\
 Error: Process completed with exit code 1.\0\
 +\0\
 https://github.com/apple/swift-format/issues (GitHub Actions, Tests/Corpus b023)\0\
 1\0\
 code\0\
 1\0\
+The command \"./scripts/build.sh\" exited with 65.\0\
++\0\
+https://github.com/travis-ci/travis-ci/issues/6758 (Travis CI, Xcode 8)\0\
+2\0\
+code\0\
+65\0\
+command\0\
+./scripts/build.sh\0\
+The command \"xcodebuild -scheme FadeButton -project FadeButton.xcodeproj -sdk iphonesimulator -destination 'platform=iOS Simulator,name=iPhone 7,OS=10.0'\" exited with 65.\0\
++\0\
+https://github.com/inaka/FadeButton/issues/19 (Travis CI)\0\
+1\0\
+code\0\
+65\0\
+The command \"travis_wait pod install\" failed and exited with 137 during .\0\
++\0\
+https://github.com/signalapp/Signal-iOS/pull/1148 (Travis CI's install phase)\0\
+2\0\
+code\0\
+137\0\
+command\0\
+travis_wait pod install\0\
 xcode test failed, error: exit status 65\0\
 +\0\
 Bitrise xcode-test step (Tests/Corpus d023)\0\
@@ -15918,7 +16054,7 @@ Permission denied(?! \\(publickey)\0\
 DEVELOPER_DIR\0\
 \\b(?:image|executor|VM|runner) [\\w.:/-]+ is not supported\0\
 network\0\
-10\0\
+11\0\
 could not resolve host\0\
 (?:request|connection|operation|connect) timed out\0\
 connection (?:refused|reset|closed)\0\
@@ -15926,6 +16062,7 @@ connection (?:refused|reset|closed)\0\
 \\bTLS\\b\0\
 network\0\
 HTTP (?:error )?5\\d\\d\0\
+rate limit exceeded\0\
 unable to access\0\
 Failed to connect\0\
 transfer closed\0\

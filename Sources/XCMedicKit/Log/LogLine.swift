@@ -160,7 +160,7 @@ public struct LogLine: Sendable {
                 changed = true
                 continue
             }
-            if let rest = dropBracketedTimestamp(s) { s = rest; changed = true; continue }
+            if let rest = dropBracketedTimestamp(s) ?? dropFlutterElapsed(s) { s = rest; changed = true; continue }
             if let rest = dropOrphanColour(s) { s = rest; changed = true; continue }
             if let rest = dropClockTime(s) { s = rest; changed = true; continue }
             if let rest = dropDateTime(s) { s = rest; changed = true; continue }
@@ -299,6 +299,25 @@ public struct LogLine: Sendable {
         if rest.first == 58 { rest = rest.dropFirst() } // `]:`
         guard rest.first == 32 || rest.first == 9 || rest.isEmpty else { return nil }
         return Substring(rest)
+    }
+
+    /// `flutter -v`'s elapsed time before each line: `[  +12 ms] `, `[+3686 ms] `, or `[        ] ` (nothing elapsed).
+    private static func dropFlutterElapsed(_ s: Substring) -> Substring? {
+        let u = Array(s.utf8.prefix(24))
+        guard u.count >= 11, u[0] == 91 else { return nil }
+        var i = 1
+        while i < u.count, u[i] == 32 { i += 1 }
+        if i < u.count, u[i] == 43 { // `+`, digits, ` ms`
+            i += 1
+            let digits = i
+            while i < u.count, (48...57).contains(u[i]) { i += 1 }
+            guard i > digits, i + 2 < u.count, u[i] == 32, u[i + 1] == 109, u[i + 2] == 115 else { return nil }
+            i += 3
+        } else if i < 9 {
+            return nil // `[ ]` and the like: not the fixed-width empty form
+        }
+        guard i + 1 < u.count, u[i] == 93, u[i + 1] == 32 else { return nil }
+        return Substring(s.utf8.dropFirst(i + 2))
     }
 
     /// A colour code whose escape byte a paste lost: `[31merror: No dSYM paths provided`, `[31;1mfailing

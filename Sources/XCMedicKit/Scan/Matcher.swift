@@ -351,13 +351,13 @@ public final class RuleSet: @unchecked Sendable {
 /// build or test run that succeeded.
 enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error "]
-    static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "tests' passed at "]
+    static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "skipped and 0 failures", "tests' passed at "]
     static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
                                     "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:",
                                     " failed", "error occurred", "error has occurred", "error was encountered", "There was an", "There were ",
                                     "npm ERR! ", "Timed out", "not be ", "n't be ", "annot be ", "Exception: ",
                                     "Did not find ", "No valid ", "No matching ", "No suitable ", " timed out", " not available", " not installed", "command not found: ", "failed downloading ",
-                                    "failed to ", "unable to ", "could not "]
+                                    "failed to ", "unable to ", "could not ", "Encountered ", " failed: "]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
@@ -373,7 +373,8 @@ enum ScanMarkers {
     /// plug-in's `FAILED -[Suite test] - (5.0 seconds)`, Gradle's `BUILD FAILED in 1m`), a subject and `failed` (`Build
     /// failed after 12 s`, `Task failed with an exception`), `An error occurred …`, `There was an error …`, npm's `npm ERR! `,
     /// `Timed out …`, a tool's lower-case error wrapping another (`failed to create host: Image xcode:9.2.0 is not supported`,
-    /// CircleCI's and Docker's Go-style messages), `X timed out …` (Carthage's `xcodebuild timed out while trying to read …`), `Did not find …` and `No
+    /// CircleCI's and Docker's Go-style messages), Flutter's `Encountered error while creating the IPA:`, a subject and `failed: `
+    /// (Carthage's `GitHub API request failed: API rate limit exceeded …`), `X timed out …` (Carthage's `xcodebuild timed out while trying to read …`), `Did not find …` and `No
     /// valid/matching/suitable … found` (a tool that looked for a certificate, a profile, a device), `The iOS 15.0 simulator
     /// runtime is not available`, zsh's and bundler's `bundler: command not found: fastlane`, SwiftPM's `failed downloading
     /// '…zip' which is required by binary target …` after a formatter's arrow, an uncaught exception's `Name(space.)XxxException: message` opening the line (Dart's
@@ -387,7 +388,7 @@ enum ScanMarkers {
         + #"|\b[Aa]n (?:unexpected |unknown |internal )?error (?:occurred|has occurred|was encountered)\b|\bThere (?:was|were) (?:an? )?(?:\w+ )?errors?\b"#
         + #"|^Did not find \w|^No (?:valid|matching|suitable) [\w -]+? (?:was |were |is |are )?found\b"#
         + #"|^(?:The )?[\w.-]+(?: [\w.-]+){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
-        + #"|^(?:[\w.]+\.)?[A-Z]\w*Exception: \S|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
+        + #"|^(?:[\w.]+\.)?[A-Z]\w*Exception: \S|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?error while \w|^[A-Z][\w.-]*(?: [\w.-]+){0,3} failed: \S|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
     )
 
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
@@ -396,6 +397,6 @@ enum ScanMarkers {
         #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Test run with \d+ tests? (?:in \d+ suites? )?passed after"#
     )
     static let success = try! CompiledRegex(
-        #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Build succeeded|^Test run with \d+ tests? (?:in \d+ suites? )?passed after|^Executed \d+ tests?, with 0 failures|^Test Suite '.*' passed at "#
+        #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Build succeeded|^Test run with \d+ tests? (?:in \d+ suites? )?passed after|^Executed \d+ tests?, with (?:\d+ tests? skipped and )?0 failures|^Test Suite '.*' passed at "#
     )
 }
