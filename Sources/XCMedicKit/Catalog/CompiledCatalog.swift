@@ -12061,12 +12061,12 @@ UI Testing Failure - \0\
 UI Testing Failure - (?<query>\\S.*)\0\
 0\0\
 The step timed out after \0\
-The step timed out after [\\d.]+ seconds: (?<query>.+)\0\
+(?:-\\[(?<suite>[\\w.]+) (?<test>\\w+)\\] failed: )?The step timed out after [\\d.]+ seconds: (?<query>.+)\0\
 0\0\
 0\0\
 +\0\
-A UI test failed: {query}\0\
-A UI test (XCUITest, or KIF in the app's process) looked for an element by its label, identifier or type and did not find it before its timeout: the screen was not the one the test expected (a previous step failed, an alert or keyboard covered it, the app was slower on the CI machine), or the element's accessibility label or identifier changed. The test failed on that step.\0\
+A UI test step failed: {query}\0\
+A UI test (XCUITest, or KIF in the app's process) looked for an element by its label, identifier or type and did not find it before its timeout: the screen was not the one the test expected (a previous step failed, an alert or keyboard covered it, the app was slower on the CI machine), or the element's accessibility label or identifier changed. The test failed on that step. XCUITest's query lines do not name the test (the test's own failure line, or the result bundle, does); KIF's failure line does.\0\
 2\0\
 Look at the test's screenshot or the result bundle's activity log for what was on screen at that step\0\
 1\0\
@@ -12099,9 +12099,13 @@ https://github.com/appium/appium-xcuitest-driver/issues/235 (WebDriverAgent's lo
 test failure: -[LoginTests test03_SellViewController] failed: The step timed out after 10.00 seconds: Failed to find elements with label \"CELL_ITEM\"\0\
 +\0\
 https://github.com/kif-framework/KIF/issues/492\0\
-1\0\
+3\0\
 query\0\
 Failed to find elements with label \"CELL_ITEM\"\0\
+suite\0\
+LoginTests\0\
+test\0\
+test03_SellViewController\0\
 Assertions: The step timed out after 10.00 seconds: Failed to find accessibility element with the label \"Red\"\0\
 +\0\
 https://github.com/kif-framework/KIF/issues/970 (Xcode 8.3.2)\0\
