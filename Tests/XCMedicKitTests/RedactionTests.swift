@@ -174,5 +174,11 @@ final class RedactionTests: XCTestCase {
         let selector = "3   -[IDEProvisioningRepairStepGenerator_Automatic _evaluateCertificatesWithSession:context:repairable:steps:userAction:error:] (in IDEFoundation)"
         XCTAssertEqual(r.redact(selector), selector)
         XCTAssertEqual(r.redact("session: admin:hunter2secret"), "session: [REDACTED]")
+        // A constant whose value is its own name (a UserDefaults key in a compile error's source line), and a C function
+        // named in a linker error: names, not secrets. A different value after the same key is still hidden.
+        XCTAssertEqual(r.redact(#"    static let authToken = "auth_token""#), #"    static let authToken = "auth_token""#)
+        XCTAssertEqual(r.redact(#"    static let authToken = "c2VjcmV0LXRva2VuLXZhbHVl""#), #"    static let authToken = "[REDACTED]""#)
+        let linker = "libFoundationNetworking.a(CFURLSessionInterface.c.o):CFURLSessionInterface.c:function CFURLSessionEasyCodeDescription: error: undefined reference to 'curl_easy_strerror'"
+        XCTAssertEqual(r.redact(linker), linker)
     }
 }

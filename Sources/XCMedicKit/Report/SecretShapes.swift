@@ -344,7 +344,7 @@ enum SecretShapes {
         "expires", "expiration", "env", "var", "prompt", "mode", "method", "format", "kind", "required", "enabled", "policy", "hint", "label",
         "location", "endpoint", "usage", "ref", "source", "stdin", "manager", "provider", "scope", "scopes", "field", "header", "status",
         "error", "errors", "valid", "exists", "set", "timeout", "ttl", "version", "size", "domain", "host", "user", "username", "login",
-        "identifier", "identifiers", "uuid", "udid",
+        "identifier", "identifiers", "uuid", "udid", "description",
     ]
     /// A key that is a file name (`AuthSession.swift:297:22:`) names no secret.
     static let sourceExtensions: Set<String> = [
@@ -414,6 +414,8 @@ enum SecretShapes {
             range.length = (value as NSString).length
         }
         guard !isPlaceholder(value) else { return nil }
+        // The key's own name as its value (`static let authToken = "auth_token"`, a UserDefaults or JSON key): a name.
+        if words(value) == words(key) { return nil }
         switch kind {
         case .encoded:
             return isLongBase64(value) ? range : nil
@@ -435,7 +437,7 @@ enum SecretShapes {
     static func looksLikeCode(_ value: String, separator: String) -> Bool {
         if value.contains("(") || value.hasPrefix("[") || value.hasPrefix("{") { return true }
         // The rest of an Objective-C selector (`-[X _evaluateWithSession:context:error:]`): every part ends with `:`.
-        if separator == ":", isSelectorRest(value) { return true }
+        if separator.trimmingCharacters(in: .whitespaces) == ":", isSelectorRest(value) { return true }
         let body = value.trimmingCharacters(in: CharacterSet(charactersIn: "?!,);"))
         let identifier = !body.isEmpty && body.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "_" || $0 == "." }
         if identifier, value.hasSuffix(",") || value.hasSuffix(")") { return true }
