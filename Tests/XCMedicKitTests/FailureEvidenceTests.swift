@@ -657,4 +657,17 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.status, .failed)
         XCTAssertEqual(d.causes.map(\.category), ["network"])
     }
+
+    // MARK: - Hold-out 13
+
+    /// A message pasted with a line break and no indentation (supabase-swift, Swift 6.2's isolated conformances;
+    /// Tests/Corpus e039's first stored property) is read whole when the next line opens with a lower-case word; an
+    /// unrelated line after it is not joined.
+    func testAMessageWrappedWithoutIndentationIsReadWhole() throws {
+        let d = try diagnose("Main actor-isolated conformance of 'SitePurpose' to 'Decodable'\ncannot satisfy conformance requirement for a 'Sendable' type parameter\n")
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.causes.map(\.category), ["concurrency-other"])
+        let unrelated = try diagnose("Compiling Module 'App'\nwith the default settings\n")
+        XCTAssertEqual(unrelated.findings.filter { $0.severity == .error }.count, 0)
+    }
 }

@@ -311,8 +311,11 @@ public final class Scanner {
         // passing run with known issues with ✘).
         // A message pasted alone and wrapped mid-sentence (`Non-sendable type 'X' returned by implicitly asynchronous`
         // / ` call to nonisolated function cannot cross actor boundary`) is tried whole.
-        if line.level == nil, line.text.last?.isLetter == true,
-           matchContinued(line, indented: true, lineNumber: lineNumber, input: input, skipping: blockRule) { return }
+        // (Pasted without indentation too, when the next line opens with a lower-case word: `Main actor-isolated
+        // conformance of 'X' to 'Decodable'` / `cannot satisfy conformance requirement for a 'Sendable' type parameter`.)
+        if line.level == nil, Scanner.endsMidSentence(line.text),
+           matchContinued(line, indented: true, lineNumber: lineNumber, input: input, skipping: blockRule)
+            || matchContinued(line, indented: false, lowerCase: true, lineNumber: lineNumber, input: input, skipping: blockRule) { return }
         // The literal may be on the wrapped part: the line before is then the message's start.
         if line.level == nil, Scanner.continuesMessage(line.raw), let start = previousLine(), start.level == nil,
            start.header == nil, start.text.last?.isLetter == true,
@@ -380,8 +383,12 @@ public final class Scanner {
 
     /// The rules tried on the line joined with the (up to two) lines below that go on with its message
     /// (`continuesMessage`); false when none does or no rule names the whole.
-    private func matchContinued(_ line: LogLine, indented: Bool, lineNumber: Int, input: Int, skipping rule: CompiledRule?) -> Bool {
-        let continued = followingLines(max: 2, while: { Scanner.continuesMessage($0, indented: indented) })
+    private func matchContinued(_ line: LogLine, indented: Bool, lowerCase: Bool = false, lineNumber: Int, input: Int,
+                                skipping rule: CompiledRule?) -> Bool {
+        let continued = followingLines(max: 2, while: {
+            Scanner.continuesMessage($0, indented: indented)
+                && (!lowerCase || $0.text.unicodeScalars.first.map { ("a"..."z").contains($0) } == true)
+        })
         return !continued.isEmpty && matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: rule)
     }
 
@@ -724,6 +731,15 @@ public final class Scanner {
 
     /// A line that goes on with a sentence, not source code, a box or a caret line: indented and starting with a
     /// lower-case word, or (after a compiler header, `indented: false`) any line that is not diagnostic context.
+    /// A line a paste or a terminal may have cut mid-sentence: it ends with a letter, or with the closing quote
+    /// of a name (`… to 'Decodable'`).
+    static func endsMidSentence(_ text: String) -> Bool {
+        guard let last = text.last else { return false }
+        if last.isLetter { return true }
+        guard last == "'" || last == "\u{2019}" || last == "`" else { return false }
+        return text.dropLast().last?.isLetter == true || text.dropLast().last?.isNumber == true
+    }
+
     static func continuesMessage(_ raw: String, indented: Bool = true) -> Bool {
         if indented, raw.first != " ", raw.first != "\t" { return false }
         return continuesMessage(LogLine(raw: raw), indented: indented)
