@@ -385,9 +385,13 @@ public final class Scanner {
     /// (`continuesMessage`); false when none does or no rule names the whole.
     private func matchContinued(_ line: LogLine, indented: Bool, lowerCase: Bool = false, lineNumber: Int, input: Int,
                                 skipping rule: CompiledRule?) -> Bool {
-        let continued = followingLines(max: 2, while: {
-            Scanner.continuesMessage($0, indented: indented)
-                && (!lowerCase || $0.text.unicodeScalars.first.map { ("a"..."z").contains($0) } == true)
+        // Unindented, a line that holds a literal of this line's own candidates is a message of its own, not the rest
+        // of this one (`boom aaa` / `boom aaa`).
+        let literals = lowerCase ? present.map { ruleSet.prefilter.literals[$0] } : []
+        let continued = followingLines(max: 2, while: { next in
+            Scanner.continuesMessage(next, indented: indented)
+                && (!lowerCase || next.text.unicodeScalars.first.map { ("a"..."z").contains($0) } == true)
+                && !literals.contains { Bytes.contains(next.raw, $0) }
         })
         return !continued.isEmpty && matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: rule)
     }
