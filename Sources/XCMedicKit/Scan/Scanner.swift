@@ -733,8 +733,6 @@ public final class Scanner {
         return true
     }
 
-    /// A line that goes on with a sentence, not source code, a box or a caret line: indented and starting with a
-    /// lower-case word, or (after a compiler header, `indented: false`) any line that is not diagnostic context.
     /// A line a paste or a terminal may have cut mid-sentence: it ends with a letter, or with the closing quote
     /// of a name (`… to 'Decodable'`).
     static func endsMidSentence(_ text: String) -> Bool {
@@ -744,6 +742,8 @@ public final class Scanner {
         return text.dropLast().last?.isLetter == true || text.dropLast().last?.isNumber == true
     }
 
+    /// A line that goes on with a sentence, not source code, a box or a caret line: indented and starting with a
+    /// lower-case word, or (after a compiler header, `indented: false`) any line that is not diagnostic context.
     static func continuesMessage(_ raw: String, indented: Bool = true) -> Bool {
         if indented, raw.first != " ", raw.first != "\t" { return false }
         return continuesMessage(LogLine(raw: raw), indented: indented)
