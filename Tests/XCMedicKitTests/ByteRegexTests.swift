@@ -147,7 +147,7 @@ final class ByteRegexTests: XCTestCase {
                 let data = try Data(contentsOf: cases.appendingPathComponent(name))
                 for raw in String(decoding: data, as: UTF8.self).split(separator: "\n") {
                     let line = LogLine(raw: String(raw))
-                    guard line.bare.utf8.count < line.text.utf8.count, line.text.utf8.reversed().starts(with: line.bare.utf8.reversed()) else { continue }
+                    guard line.bareEndsText else { continue }
                     for regex in regexes where regex.matchICU(line.bare).isMatch {
                         XCTAssertTrue(regex.matchICU(line.text).isMatch, "/\(regex.pattern)/ matches the end of, not the line: \(line.text)")
                         checked += 1

@@ -115,6 +115,11 @@ public struct LogLine: Sendable {
         return u.dropFirst().dropLast().allSatisfy { $0 != 124 } && u.contains { $0 != 124 && $0 != 32 }
     }
 
+    /// The bare message is the end of the line's text (a header or a level prefix taken off its front).
+    var bareEndsText: Bool {
+        text.utf8.count > bare.utf8.count && text.utf8.suffix(bare.utf8.count).elementsEqual(bare.utf8)
+    }
+
     /// Level from the header, a bare level prefix or the glyph.
     public var level: LineLevel? { header?.level ?? prefixLevel ?? glyphLevel }
 

@@ -237,18 +237,19 @@ final class CompiledRule: @unchecked Sendable {
         // When the bare message ends the line (the header taken off its front), a pattern that cannot look
         // before its start matches the message only if it matches the line: no second try is needed.
         var bareEndsText: Bool?
+        func bareIsLineEnd() -> Bool {
+            if let known = bareEndsText { return known }
+            let ends = line.bareEndsText
+            bareEndsText = ends
+            return ends
+        }
         var decapitalized: String??
         for (index, pattern) in patterns.enumerated() where Bytes.contains(line.raw, literalBytes[index]) {
             switch pattern.match(line.text) {
             case .matched(let captures): return .matched(captures)
             case .timedOut: timedOut = true
             case .noMatch:
-                if tryBare, pattern.looksBeforeStart || !(bareEndsText ?? {
-                    let ends = line.text.utf8.count > line.bare.utf8.count
-                        && line.text.utf8.suffix(line.bare.utf8.count).elementsEqual(line.bare.utf8)
-                    bareEndsText = ends
-                    return ends
-                }()) {
+                if tryBare, pattern.looksBeforeStart || !bareIsLineEnd() {
                     switch pattern.match(line.bare) {
                     case .matched(let captures): return .matched(captures)
                     case .timedOut: timedOut = true
@@ -357,7 +358,7 @@ enum ScanMarkers {
                                     " failed", "error occurred", "error has occurred", "error was encountered", "There was an", "There were ",
                                     "npm ERR! ", "Timed out", "not be ", "n't be ", "annot be ", "Exception: ",
                                     "Did not find ", "No valid ", "No matching ", "No suitable ", " timed out", " not available", " not installed", "command not found: ", "failed downloading ",
-                                    "failed to ", "unable to ", "could not ", "Encountered ", " failed: "]
+                                    "failed to ", "unable to ", "could not ", "Encountered "]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
