@@ -180,5 +180,13 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(r.redact(#"    static let authToken = "c2VjcmV0LXRva2VuLXZhbHVl""#), #"    static let authToken = "[REDACTED]""#)
         let linker = "libFoundationNetworking.a(CFURLSessionInterface.c.o):CFURLSessionInterface.c:function CFURLSessionEasyCodeDescription: error: undefined reference to 'curl_easy_strerror'"
         XCTAssertEqual(r.redact(linker), linker)
+        // Placeholders a person wrote for their own values, and a variable that names a directory of keys (fastlane's
+        // altool command on Xcode 26); real values after the same options are still hidden.
+        let altool = "API_PRIVATE_KEYS_DIR=YourTmpP8KeyDir xcrun altool --upload-app --apiKey YourKeyID --apiIssuer YourIssuerID -t ios -f /tmp/App.ipa"
+        XCTAssertEqual(r.redact(altool), altool)
+        XCTAssertEqual(r.redact("xcrun altool --upload-app --apiKey 2X9R4HXF34 --apiIssuer 69a6de70-03db-47e3-e053-5b8c7c11a4d1"),
+                       "xcrun altool --upload-app --apiKey [REDACTED] --apiIssuer [REDACTED]")
+        XCTAssertEqual(r.redact("export API_TOKEN=YOUR_API_TOKEN"), "export API_TOKEN=YOUR_API_TOKEN")
+        XCTAssertEqual(r.redact("private_key: c2VjcmV0LXRva2VuLXZhbHVlLWxvbmc"), "private_key: [REDACTED]")
     }
 }

@@ -166,7 +166,7 @@ enum SecretShapes {
                   #"(?i)(?:password|passwd|pwd|-p|apple|specific)\W{1,3}(?<s>[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})(?![A-Za-z0-9-])"#),
             // A long high-entropy value after a word that names a secret, with no `=` or `:` between.
             Shape("high-entropy value", ["secret", "token", "pass", "pwd", "key", "auth", "credential"],
-                  #"(?i)(?<![A-Za-z0-9])(?:secret|token|password|passwd|pwd|api[_ -]?key|auth|credential|private[_ -]?key|access[_ -]?key)s?(?![A-Za-z0-9])[^A-Za-z0-9\n]{0,3}(?:(?:is|was|of|for|to|as)\s+)?(?<s>[A-Za-z0-9+/_.=~-]{20,})"#,
+                  #"(?i)(?<![A-Za-z0-9])(?:secret|token|password|passwd|pwd|api[_ -]?key|auth|credential|private[_ -]?key|access[_ -]?key)s?(?![A-Za-z0-9_])[^A-Za-z0-9\n]{0,3}(?:(?:is|was|of|for|to|as)\s+)?(?<s>[A-Za-z0-9+/_.=~-]{20,})"#,
                   secret: { m in isHighEntropy(m.group("s") ?? "") ? m.range("s") : nil }),
         ]
         return shapes
@@ -298,6 +298,11 @@ enum SecretShapes {
         if value.hasPrefix("$") || value.hasPrefix("%") || value.hasPrefix("{{") || value.hasPrefix("<") || value.hasPrefix("@keychain:")
             || value.hasPrefix("@env:") || value.hasPrefix("env:") || value.hasPrefix("file:") || value == replacement { return true }
         if value.unicodeScalars.allSatisfy({ "*xX•.#-_".unicodeScalars.contains($0) }) { return true }
+        // A value a person wrote for theirs (`--apiKey YourKeyID`, `YOUR_API_TOKEN`, `your-token`).
+        for word in ["your", "Your", "YOUR"] where value.hasPrefix(word) {
+            guard let next = value.unicodeScalars.dropFirst(word.count).first else { continue }
+            if next == "_" || next == "-" || (next >= "A" && next <= "Z") { return true }
+        }
         return false
     }
 
