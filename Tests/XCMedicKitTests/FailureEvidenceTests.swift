@@ -670,4 +670,69 @@ final class FailureEvidenceTests: XCTestCase {
         let unrelated = try diagnose("Compiling Module 'App'\nwith the default settings\n")
         XCTAssertEqual(unrelated.findings.filter { $0.severity == .error }.count, 0)
     }
+
+    // MARK: - Hold-out 14
+
+    /// Compiler messages pasted as a list (Charts on Xcode 14 beta 3, retyped as `1. …`, `2. …`) are the compiler's
+    /// messages; a compiler's own numbered stack frames stay what they are, and a list of plain words is nothing.
+    func testAMessagePastedAsAListItemIsTheMessage() throws {
+        XCTAssertEqual(LogLine(raw: "1. Type 'ChartDataSet' does not conform to protocol 'RangeReplaceableCollection'").listItem,
+                       "Type 'ChartDataSet' does not conform to protocol 'RangeReplaceableCollection'")
+        XCTAssertEqual(LogLine(raw: "- Cannot find 'x' in scope").listItem, "Cannot find 'x' in scope")
+        XCTAssertNil(LogLine(raw: "1.\tSwift version 5.7").listItem)
+        XCTAssertNil(LogLine(raw: "12.5 seconds").listItem)
+        for marker in ["1. ", "2) ", "- ", "* "] {
+            let d = try diagnose(marker + "Type 'ChartDataSet' does not conform to protocol 'RangeReplaceableCollection'\n")
+            XCTAssertEqual(d.status, .failed, marker)
+            XCTAssertEqual(d.causes.map(\.category), ["compile-error-generic"], marker)
+        }
+        let steps = try diagnose("1. Clone the repository\n2. Run pod install\n- Open the workspace\n")
+        XCTAssertEqual(steps.findings.filter { $0.severity == .error }.count, 0)
+        let frame = try diagnose("Stack dump:\n4. While running pass #1175344 SILFunctionTransform \"EarlyPerfInliner\" on SILFunction \"@$s1A\".\n")
+        XCTAssertEqual(frame.causes.map(\.category), ["compiler-crash"])
+    }
+
+    /// xcodebuild's failed-commands list copied from a page that shows each line as a paragraph (Expo EAS, a
+    /// Capacitor pipeline, GitLab): a blank line between the header and the items does not end the list, so the
+    /// failed script phase is still the cause; two blank lines, or a line that is no item, do.
+    func testAFailedCommandsListWithBlankLinesIsStillRead() throws {
+        let d = try diagnose("""
+            \u{25B8} ** ARCHIVE FAILED **
+
+            \u{25B8} The following build commands failed:
+
+            \u{25B8} \tPhaseScriptExecution [CP-User]\\ Generate\\ app.manifest\\ for\\ expo-updates /Users/expo/Library/Developer/Xcode/DerivedData/GoingPreview/Build/Intermediates.noindex/ArchiveIntermediates/GoingPreview/IntermediateBuildFilesPath/Pods.build/Release-iphoneos/EXUpdates.build/Script-46EB2E00028F10.sh (in target 'EXUpdates' from project 'Pods')
+
+            \u{25B8} (1 failure)
+
+            """)
+        XCTAssertEqual(d.causes.map(\.category), ["phase-script-failed"])
+        let cut = try diagnose("The following build commands failed:\n\n\n\tPhaseScriptExecution Run\\ Script /tmp/Script-1.sh (in target 'App' from project 'App')\n")
+        XCTAssertTrue(cut.causes.isEmpty)
+    }
+
+    /// MSBuild's diagnostics (`ILLINK : error MT0180: …` of a .NET MAUI iOS build) are errors; its warnings are not.
+    func testMSBuildErrorsWithACodeAreErrors() throws {
+        let d = try diagnose("- ILLINK : error MT0180: This version of Microsoft.iOS requires the iOS 17.2 SDK (shipped with Xcode 15.1). Either upgrade Xcode to get the required header files or set the managed linker behaviour to Link Framework SDKs Only.\n")
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.causes.map(\.category), ["xcode-version"])
+        let warning = try diagnose("- ILLINK : warning MT0079: The recommended Xcode version for Microsoft.iOS 17.2.8022 is Xcode 15.1 or later.\n")
+        XCTAssertNotEqual(warning.status, .failed)
+    }
+
+    /// `… encountered an error` (a test runner, GitHub's hosted runner) and an exception class named `…Error:`
+    /// opening the line (Python's `xctestrunner…IllegalArgumentError: …`) say a run failed; the hosted runner is the
+    /// CI's environment, a 503 response the network.
+    func testAnEncounteredErrorAndAnErrorClassAreFailureStatements() throws {
+        let runner = try diagnose("The test runner encountered an error (Failed to establish communication with the test runner).\n")
+        XCTAssertEqual(runner.status, .failed)
+        let hosted = try diagnose("The hosted runner encountered an error while running your job. (Error Type: Disconnect).\n")
+        XCTAssertEqual(hosted.causes.map(\.category), ["ci-environment"])
+        let python = try diagnose("xctestrunner.shared.ios_errors.IllegalArgumentError: The simulator os version 14.5 is not supported. Supported simulator os versions are ['16.4'].\n")
+        XCTAssertEqual(python.status, .failed)
+        let http = try diagnose("Message: \"The remote cache could not be used due to an unknown Tuist Cloud response of 503.\n")
+        XCTAssertEqual(http.causes.map(\.category), ["network"])
+        let prose = try diagnose("Handles a TypeError gracefully\nencountered no errors\n")
+        XCTAssertNotEqual(prose.status, .failed)
+    }
 }

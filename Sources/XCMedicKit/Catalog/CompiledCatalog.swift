@@ -2544,12 +2544,15 @@ No valid signing identities for the team ID\0\
 codesign-certificate\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 No valid signing identities\0\
 No valid signing identities (?:\\(i\\.e\\. certificate and private key pair\\) )?matching the team ID [^A-Z0-9]{0,6}(?<team>[A-Z0-9]{10})\0\
 0\0\
 signing identit\0\
 No (?:code )?signing identit(?:ies|es) found\0\
+0\0\
+signing identities belonging to team\0\
+No valid (?<kind>(?:iOS|iPhone|Apple|Mac|macOS|tvOS|watchOS) (?:Distribution|Development|Developer))? ?signing identities belonging to team (?<team>.+?) were found\0\
 0\0\
 0\0\
 +\0\
@@ -2568,7 +2571,7 @@ fastlane match development --readonly\0\
 -\0\
 1\0\
 https://docs.fastlane.tools/codesigning/getting-started/\0\
-2\0\
+5\0\
 Code Sign error: No code signing identites found: No valid signing identities (i.e. certificate and private key pair) matching the team ID ‚ÄúCAT6HF57NJ‚Äù were found.\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L609-L611 (SAMPLE_CODESIGN_ERROR, quotes as mojibake in the original log)\0\
@@ -2581,6 +2584,28 @@ xcpretty SAMPLE_CODESIGN_ERROR with its Mac Roman mojibake decoded back to the t
 1\0\
 team\0\
 CAT6HF57NJ\0\
+error: exportArchive: No valid iOS Distribution signing identities belonging to team F44VKRB3PH were found.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/9793 (gym, Xcode 8)\0\
+2\0\
+kind\0\
+iOS Distribution\0\
+team\0\
+F44VKRB3PH\0\
+error: exportArchive: No valid iOS Development signing identities belonging to team 5XXXXXX35H were found.\0\
++\0\
+https://github.com/eclipsesource/tabris-js/issues/1126\0\
+2\0\
+kind\0\
+iOS Development\0\
+team\0\
+5XXXXXX35H\0\
+Step failed: <IDEDistributionSigningAssetsStep: 0x7fc9605f5000>: Error Domain=IDEDistributionErrorDomain Code=1 \"No valid iOS Distribution signing identities belonging to team Daily Express Co.,Ltd. were found.\" UserInfo={NSLocalizedDescription=No valid iOS Distribution signing identities belonging to team Daily Express Co.,Ltd. were found.}\0\
++\0\
+https://github.com/huangxuan518/HXPackRobot/issues/9 (the team by its name)\0\
+1\0\
+team\0\
+Daily Express Co.,Ltd.\0\
 1\0\
 1 valid identities found\0\
 -\0\
@@ -14543,7 +14568,7 @@ Compile error\0\
 compile-error-generic\0\
 error\0\
 cause\0\
-55\0\
+56\0\
 : error: \0\
 ^(?<file><[\\w-]+>|[^\\s<:][^:]*?):(?<line>\\d+)(?::(?<column>\\d+))?: error: (?!-\\[|[\\w.]+ : |build had \\d+ command failures?)(?<message>.+)$\0\
 0\0\
@@ -14638,7 +14663,10 @@ mplicit declaration of function\0\
 ^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>[Ii]mplicit declaration of function ['‘].+)$\0\
 0\0\
 edefinition of \0\
-^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>[Rr]edefinition of ['‘].+)$\0\
+^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>[Rr]edefinition of (?:module )?['‘].+)$\0\
+0\0\
+is not a constant expression\0\
+^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>[Cc]all to (?:consteval|immediate) function ['‘].+?['’] is not a constant expression.*)$\0\
 0\0\
  declaration for \0\
 ^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>[Cc]annot find (?:protocol|interface) declaration for ['‘].+)$\0\
@@ -14720,7 +14748,7 @@ xcodebuild {$selection} -destination \"generic/platform=iOS Simulator\" build\0\
 -\0\
 -\0\
 0\0\
-11\0\
+15\0\
 /Users/musalj/code/OSS/ObjectiveSugar/Classes/NSNumber+ObjectiveSugar.m:26:5: error: use of undeclared identifier 'trololo'\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/raw_kiwi_compilation_fail.txt\0\
@@ -14809,6 +14837,34 @@ file\0\
 ios/ShareExtension/ShareViewController.swift\0\
 line\0\
 244\0\
+/<redacted>/Pods/RSDayFlow/RSDayFlow/module.modulemap:1:18: Redefinition of module 'RSDayFlow'\0\
++\0\
+https://github.com/ruslanskorb/RSDayFlow/issues/122 (Xcode 8.3, the issue navigator's form)\0\
+3\0\
+column\0\
+18\0\
+line\0\
+1\0\
+message\0\
+Redefinition of module 'RSDayFlow'\0\
+/root/.conan2/p/b/fmte251ab26ca70b/b/src/include/fmt/format-inl.h:1387:35: error: call to consteval function 'fmt::basic_format_string<char, unsigned int &>::basic_format_string<FMT_COMPILE_STRING, 0>' is not a constant expression\0\
++\0\
+https://github.com/fmtlib/fmt/issues/4264\0\
+2\0\
+line\0\
+1387\0\
+message\0\
+call to consteval function 'fmt::basic_format_string<char, unsigned int &>::basic_format_string<FMT_COMPILE_STRING, 0>' is not a constant expression\0\
+Call to consteval function 'fmt::basic_format_string<char, const char *, const char *&, int &>::basic_format_string<FMT_COMPILE_STRING, 0>' is not a constant expression\0\
++\0\
+https://github.com/fmtlib/fmt/issues/4807 (clang 21), capitalised as Xcode's issue navigator shows it\0\
+0\0\
+1. Type 'ChartDataSet' does not conform to protocol 'RangeReplaceableCollection'\0\
++\0\
+Xcode 14 beta 3 errors pasted as a numbered list (Tests/Holdout o611)\0\
+1\0\
+message\0\
+Type 'ChartDataSet' does not conform to protocol 'RangeReplaceableCollection'\0\
 6\0\
 warning: cannot find 'x' in scope\0\
 -\0\
@@ -16043,13 +16099,14 @@ sdk-missing\0\
 \\bplatform\\b.*not installed\0\
 must be installed\0\
 xcode-version\0\
-4\0\
+5\0\
 project file format\0\
 deployment target\0\
 requires Xcode \\d\0\
 newer version of Xcode\0\
+\\b(?:upgrade|update) (?:to |your )?Xcode\\b\0\
 ci-environment\0\
-7\0\
+9\0\
 xcode-select\0\
 Xcode license\0\
 command not found\0\
@@ -16057,8 +16114,10 @@ not agreed\0\
 Permission denied(?! \\(publickey)\0\
 DEVELOPER_DIR\0\
 \\b(?:image|executor|VM|runner) [\\w.:/-]+ is not supported\0\
+\\b(?:self-)?hosted runner\\b\0\
+\\bfind (?:an )?(?:installed )?Xcode (?:with version|satisfying|version)\\b\0\
 network\0\
-11\0\
+12\0\
 could not resolve host\0\
 (?:request|connection|operation|connect) timed out\0\
 connection (?:refused|reset|closed)\0\
@@ -16066,6 +16125,7 @@ connection (?:refused|reset|closed)\0\
 \\bTLS\\b\0\
 network\0\
 HTTP (?:error )?5\\d\\d\0\
+\\b(?:status(?: code)?|response(?: code)?|returned)(?: of|:)? 5\\d\\d\\b\0\
 rate limit exceeded\0\
 unable to access\0\
 Failed to connect\0\

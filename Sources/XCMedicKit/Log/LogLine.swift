@@ -80,6 +80,37 @@ public struct LogLine: Sendable {
         }
     }
 
+    /// The message of a list item a person pasted (`1. Type 'X' does not conform to protocol 'Y'`, `- Cannot find
+    /// 'x' in scope`): rules that match neither the line nor its bare message are tried on it. It is not the bare
+    /// message, because a numbered line is often the tool's own (a compiler's stack dump: `1.\tWhile emitting IR`).
+    var listItem: String? {
+        guard header == nil, prefixLevel == nil, let first = text.utf8.first,
+              (48...57).contains(first) || first == 45 || first == 42 else { return nil }
+        return LogLine.dropListMarker(text)
+    }
+
+    /// `1. `, `12) `, `- ` or `* ` before a message that opens with a letter or a quote: an item of a list a
+    /// person pasted. Not `0.\t` (a stack dump's frame list) and not a marker alone.
+    static func dropListMarker(_ text: String) -> String? {
+        let u = text.utf8
+        guard let first = u.first else { return nil }
+        var i = u.startIndex
+        if first == 45 || first == 42 { // '-', '*'
+            i = u.index(after: i)
+        } else {
+            var digits = 0
+            while i != u.endIndex, (48...57).contains(u[i]), digits < 3 { i = u.index(after: i); digits += 1 }
+            guard digits > 0, i != u.endIndex, u[i] == 46 || u[i] == 41 else { return nil } // '.', ')'
+            i = u.index(after: i)
+        }
+        guard i != u.endIndex, u[i] == 32 else { return nil }
+        i = u.index(after: i)
+        guard i != u.endIndex else { return nil }
+        let c = u[i]
+        guard (65...90).contains(c) || (97...122).contains(c) || c == 39 || c == 34 else { return nil }
+        return String(text[i...])
+    }
+
     /// A message a structured reader recorded with its level and location (an activity log's issue, a
     /// result bundle's): the header comes from the record, not from parsing text, and the message is
     /// matched as it is (its own text may still carry a prefix a tool printed).

@@ -229,7 +229,8 @@ final class CompiledRule: @unchecked Sendable {
     /// message pasted without its `file:line: error:` header, or cut from it, is the same failure.
     /// Last, a message that opens with a capital (`Building for 'iOS-simulator', but linking in …`: Xcode's
     /// issue navigator, Xcode Cloud's web page and Flutter's `Swift Compiler Error (Xcode): Sending …`
-    /// capitalise the compiler's first word) is tried as the compiler prints it.
+    /// capitalise the compiler's first word) is tried as the compiler prints it, and an item of a pasted list
+    /// without its `1. ` or `- ` (`LogLine.listItem`).
     func match(_ line: LogLine) -> CompiledRegex.CaptureOutcome {
         var timedOut = false
         // Not for a warning: a pattern that names `error:` around its message means to leave warnings out.
@@ -244,6 +245,7 @@ final class CompiledRule: @unchecked Sendable {
             return ends
         }
         var decapitalized: String??
+        var listItem: String??
         for (index, pattern) in patterns.enumerated() where Bytes.contains(line.raw, literalBytes[index]) {
             switch pattern.match(line.text) {
             case .matched(let captures): return .matched(captures)
@@ -257,8 +259,16 @@ final class CompiledRule: @unchecked Sendable {
                     }
                 }
                 if decapitalized == nil { decapitalized = CompiledRule.decapitalized(line.bare) }
-                guard let lower = decapitalized ?? nil else { continue }
-                switch pattern.match(lower) {
+                if let lower = decapitalized ?? nil {
+                    switch pattern.match(lower) {
+                    case .matched(let captures): return .matched(captures)
+                    case .timedOut: timedOut = true
+                    case .noMatch: break
+                    }
+                }
+                if listItem == nil { listItem = line.listItem }
+                guard let item = listItem ?? nil else { continue }
+                switch pattern.match(item) {
                 case .matched(let captures): return .matched(captures)
                 case .timedOut: timedOut = true
                 case .noMatch: continue
@@ -351,14 +361,14 @@ public final class RuleSet: @unchecked Sendable {
 /// Lines the scanner looks at on its own, whatever the rules: errors no rule knows, and the marks of a
 /// build or test run that succeeded.
 enum ScanMarkers {
-    static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error "]
+    static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error ", ": error "]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "skipped and 0 failures", "tests' passed at "]
     static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
                                     "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:",
                                     " failed", "error occurred", "error has occurred", "error was encountered", "There was an", "There were ",
                                     "npm ERR! ", "Timed out", "not be ", "n't be ", "annot be ", "Exception: ",
                                     "Did not find ", "No valid ", "No matching ", "No suitable ", " timed out", " not available", " not installed", "command not found: ", "failed downloading ",
-                                    "failed to ", "unable to ", "could not ", "Encountered "]
+                                    "failed to ", "unable to ", "could not ", "Encountered ", "ncountered an ", "Error: "]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
@@ -366,7 +376,7 @@ enum ScanMarkers {
     /// a `[!] ` line (fastlane, CocoaPods) that says something failed, a `FAILED` banner in any case). A line whose level is
     /// a warning never counts.
     static let errorLike = try! CompiledRegex(
-        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |[\s*]ERROR: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
+        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |: error [A-Z]{1,10}\d{1,6}: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |[\s*]ERROR: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
     )
     /// A sentence that says something failed, as its own message: at the start of the line or after a
     /// prefix (`tool[pid] [MT] iPhoneSimulator: Could not launch simulator: -600`, `● Failed to install app
@@ -389,7 +399,7 @@ enum ScanMarkers {
         + #"|\b[Aa]n (?:unexpected |unknown |internal )?error (?:occurred|has occurred|was encountered)\b|\bThere (?:was|were) (?:an? )?(?:\w+ )?errors?\b"#
         + #"|^Did not find \w|^No (?:valid|matching|suitable) [\w -]+? (?:was |were |is |are )?found\b"#
         + #"|^(?:The )?[\w.-]+(?: [\w.-]+){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
-        + #"|^(?:[\w.]+\.)?[A-Z]\w*Exception: \S|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?error while \w|^[A-Z][\w.-]*(?: [\w.-]+){0,3} failed: \S|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
+        + #"|^(?:[\w.]+\.)?[A-Z]\w*(?:Exception|[A-Za-z]Error): \S|\bencountered an? (?:unexpected |unknown |internal )?error\b|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?error while \w|^[A-Z][\w.-]*(?: [\w.-]+){0,3} failed: \S|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
     )
 
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's

@@ -63,6 +63,8 @@ public final class Scanner {
         var keepExcerpt: Bool
         var rule: CompiledRule?
         var remaining: Int
+        /// The line before was blank: a list pasted with a blank line between its items goes on, but not past two.
+        var blankBefore = false
     }
 
     public init(ruleSet: RuleSet) {
@@ -690,7 +692,19 @@ public final class Scanner {
 
     /// Whether the line belongs to the open block; if so it is taken into the finding.
     private func continueBlock(_ base: UnsafePointer<UInt8>, lineStart: Int, lineEnd: Int, end: Int, lineNumber: Int) -> Bool {
-        guard var block = open, block.remaining > 0, lineEnd > lineStart else { return false }
+        guard var block = open, block.remaining > 0 else { return false }
+        // A list (failed commands, missing symbols) pasted from a page that shows each line as a paragraph has a
+        // blank line between its items: one blank line does not end it when an item of the list follows it.
+        if let compiled = block.rule, let collect = compiled.collect, !block.blankBefore, lineEnd + 1 < end,
+           Scanner.isBlank(base, from: lineStart, to: lineEnd) {
+            let next = logLine(base, from: lineEnd + 1, to: Scanner.lineEnd(base, from: lineEnd + 1, end: end), number: lineNumber + 1)
+            if compiled.continuation?.matches(next.text) == true, collect.captures(in: next.text) != nil {
+                block.blankBefore = true
+                open = block
+                return true
+            }
+        }
+        guard lineEnd > lineStart else { return false }
         // A compiler's context in the plain shape (a caret line, or a source line above one) is told from its
         // bytes: most lines of an error-dense log are these, and need no `LogLine` (issue 17).
         if block.rule == nil, Scanner.isCaretLine(base, from: lineStart, to: lineEnd)
@@ -729,7 +743,19 @@ public final class Scanner {
         guard belongs else { return false }
         if block.keepExcerpt { collector.appendExcerpt(block.finding, line.raw) }
         block.remaining -= 1
+        block.blankBefore = false
         open = block
+        return true
+    }
+
+    /// Nothing but spaces, tabs and a carriage return.
+    static func isBlank(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var i = start
+        while i < end {
+            let b = base[i]
+            guard b == 32 || b == 9 || b == 13 else { return false }
+            i += 1
+        }
         return true
     }
 
