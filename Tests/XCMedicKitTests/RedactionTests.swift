@@ -188,5 +188,9 @@ final class RedactionTests: XCTestCase {
                        "xcrun altool --upload-app --apiKey [REDACTED] --apiIssuer [REDACTED]")
         XCTAssertEqual(r.redact("export API_TOKEN=YOUR_API_TOKEN"), "export API_TOKEN=YOUR_API_TOKEN")
         XCTAssertEqual(r.redact("private_key: c2VjcmV0LXRva2VuLXZhbHVlLWxvbmc"), "private_key: [REDACTED]")
+        // Xcode's launch session settings in a device run's console: a scheme command and an architecture, not a session.
+        XCTAssertEqual(r.redact(#"    "launchSession_schemeCommand" = Run;"#), #"    "launchSession_schemeCommand" = Run;"#)
+        XCTAssertEqual(r.redact(#"    "launchSession_targetArch" = arm64;"#), #"    "launchSession_targetArch" = arm64;"#)
+        XCTAssertEqual(r.redact("FASTLANE_SESSION=c2VjcmV0LXNlc3Npb24tY29va2ll"), "FASTLANE_SESSION=[REDACTED]")
     }
 }

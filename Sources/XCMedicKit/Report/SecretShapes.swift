@@ -349,7 +349,8 @@ enum SecretShapes {
         "expires", "expiration", "env", "var", "prompt", "mode", "method", "format", "kind", "required", "enabled", "policy", "hint", "label",
         "location", "endpoint", "usage", "ref", "source", "stdin", "manager", "provider", "scope", "scopes", "field", "header", "status",
         "error", "errors", "valid", "exists", "set", "timeout", "ttl", "version", "size", "domain", "host", "user", "username", "login",
-        "identifier", "identifiers", "uuid", "udid", "description",
+        "identifier", "identifiers", "uuid", "udid", "description", "command", "arch", "architecture", "scheme", "target", "configuration",
+        "platform", "destination",
     ]
     /// A key that is a file name (`AuthSession.swift:297:22:`) names no secret.
     static let sourceExtensions: Set<String> = [
