@@ -735,4 +735,61 @@ final class FailureEvidenceTests: XCTestCase {
         let prose = try diagnose("Handles a TypeError gracefully\nencountered no errors\n")
         XCTAssertNotEqual(prose.status, .failed)
     }
+
+    // MARK: - Hold-out 15
+
+    /// The CocoaPods validator's `- ERROR | ` result line (`pod lib lint`, `pod trunk push`) is an error; its
+    /// `- WARN  | ` and `- NOTE  | ` lines are not.
+    func testTheCocoaPodsValidatorsErrorLineIsAnError() throws {
+        let d = try diagnose("""
+            Validating podspec
+             -> Kronos (3.0.0)
+                - NOTE  | xcodebuild:  note: Using new build system
+                - ERROR | [OSX] xcodebuild: Returned an unsuccessful exit code. You can use `--verbose` for more information.
+
+            """)
+        XCTAssertEqual(d.status, .failed)
+        let notes = try diagnose("    - NOTE  | xcodebuild:  note: Using new build system\n    - WARN  | xcodebuild:  App.swift:3:1: warning: x is deprecated\n")
+        XCTAssertNotEqual(notes.status, .failed)
+    }
+
+    /// Jenkins's `Build step '…' marked build as failure` and its closing `Finished: FAILURE` (facebookarchive/xctool#615).
+    func testJenkinsVerdictIsFailureEvidence() throws {
+        let d = try diagnose("Build step 'Execute shell' marked build as failure\nRecording test results\nFinished: FAILURE\n")
+        XCTAssertEqual(d.status, .failed)
+        let passed = try diagnose("Recording test results\nFinished: SUCCESS\n")
+        XCTAssertNotEqual(passed.status, .failed)
+    }
+
+    /// glibc's heap-corruption abort of an `xctest` process on Linux (`*** Error in `…xctest': free(): invalid next size`)
+    /// is a test runner that crashed, not memory that ran out.
+    func testGlibcHeapCorruptionInATestProcessIsARunnerCrash() throws {
+        let d = try diagnose("""
+            Test Case 'CatenaTests.testFundamentals' started at 06:46:05.537
+            *** Error in `/root/.build/debug/CatenaPackageTests.xctest': free(): invalid next size (fast): 0x000000000195df30 ***
+            ======= Backtrace: =========
+
+            """)
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.causes.map(\.category), ["test-runner-crash"])
+    }
+
+    /// Expo's xcpretty prints the location alone and the compiler's message under the caret of the code frame
+    /// (expo/expo, expo-camera on Xcode 26): the message names the failure, not the rule for any compile error.
+    func testTheMessageUnderAnExpoCodeFrameNamesTheFailure() throws {
+        let d = try diagnose("""
+            \u{274C}  (node_modules/expo-camera/ios/Current/CameraView.swift:795:13)
+
+              793 |   private func createBarcodeScanner() -> BarcodeScanner {
+              794 |     let scanner = BarcodeScanner(session: session, sessionQueue: sessionQueue)
+            > 795 |     scanner.setPreviewLayer(layer: previewLayer)
+                  |             ^ call to actor-isolated instance method 'setPreviewLayer' in a synchronous main actor-isolated context
+              796 |     scanner.onBarcodeScanned = { [weak self] body in
+
+            """)
+        XCTAssertEqual(d.causes.map(\.category), ["actor-isolation"])
+        XCTAssertEqual(d.causes.first?.occurrences.first?.location?.line, 795)
+        let unknown = try diagnose("\u{274C}  (ios/App/Widget.swift:12:5)\n\n> 12 |   foo()\n     |   ^ some message no rule knows\n")
+        XCTAssertEqual(unknown.causes.map(\.category), ["compile-error-generic"])
+    }
 }

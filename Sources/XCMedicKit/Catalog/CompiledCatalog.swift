@@ -886,7 +886,7 @@ risks causing data races\0\
 [Ss]ending ['`‘’](?<name>[^'`‘’]+)['`’]-isolated value of type ['`‘’](?<type>[^'`‘’]+)['`’] with later accesses\0\
 0\0\
 result risks causing data races\0\
-[Rr]eturning (?:.+? )?['`‘’](?<name>[^'`‘’]+)['`’] as a ['`‘’]sending['`’] result risks causing data races\0\
+[Rr]eturning (?:.+? )?['`‘’](?<name>[^'`‘’]+)['`’](?: value)? as a ['`‘’]sending['`’] result risks causing data races\0\
 0\0\
 strongly transferred parameter\0\
 (?:isolated )?value of (?:non-[sS]endable )?type ['`‘’](?<type>.+?)['`’] passed as a strongly transferred parameter\0\
@@ -921,7 +921,7 @@ func persist(_ document: sending Document, store: Store) async { await store.sav
 -\0\
 1\0\
 https://docs.swift.org/compiler/documentation/diagnostics/sending-risks-data-race\0\
-8\0\
+9\0\
 Sending 'self'-isolated value of type 'ClusterSingletonSettings' with later accesses to actor-isolated context risks causing data races\0\
 +\0\
 Swift's region-isolation diagnostic for a value of an actor's region sent away (DiagnosticsSIL sending-with-later-accesses wording)\0\
@@ -976,6 +976,10 @@ Swift 6 issue report (Tests/Corpus e062)\0\
 1\0\
 name\0\
 value\0\
+/swift-dependencies/Sources/Dependencies/WithDependencies.swift:71:51: Returning a task-isolated '@noescape @async @callee_guaranteed @substituted <τ_0_0> () -> (@out τ_0_0, @error any Error) for <R>' value as a 'sending' result risks causing data races\0\
++\0\
+https://github.com/pointfreeco/swift-dependencies/issues/261 (Xcode 16's issue navigator; Tests/Holdout x204)\0\
+0\0\
 2\0\
 note: sending 'ns' to actor-isolated instance method 'take' risks causing data races between actor-isolated and local nonisolated uses\0\
 -\0\
@@ -7848,7 +7852,7 @@ error\0\
 cause\0\
 2\0\
 does not contain bitcode\0\
-^ld: '?(?<library>.+?)'? does not contain bitcode\0\
+^(?:ld: |:-1: )?'?(?<library>.+?)'? does not contain bitcode\\. You must rebuild it\0\
 0\0\
 bitcode bundle could not be generated because\0\
 ^ld: bitcode bundle could not be generated because ['‘\"“`]?(?<library>[^'’\"”`]+?)['’\"”`]? was built without full bitcode\0\
@@ -7865,13 +7869,17 @@ xcodebuild {$args} ENABLE_BITCODE=NO\0\
 post_install do |installer|\n  installer.pods_project.targets.each do |t|\n    t.build_configurations.each { |c| c.build_settings['ENABLE_BITCODE'] = 'NO' }\n  end\nend\0\
 -\0\
 0\0\
-2\0\
+3\0\
 ld: '/Users/.../GoogleAnalytics-iOS-SDK/libGoogleAnalyticsServices.a(TAGHit.o)' does not contain bitcode. You must rebuild it with bitcode enabled (Xcode setting ENABLE_BITCODE), obtain an updated library from the vendor, or disable bitcode for this target. for architecture armv7\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L657-L659 (SAMPLE_BITCODE_LD)\0\
 1\0\
 library\0\
 /Users/.../GoogleAnalytics-iOS-SDK/libGoogleAnalyticsServices.a(TAGHit.o)\0\
+:-1: '/Users/alouanemed/Library/Developer/Xcode/DerivedData/app-hcgydxapjqidfmaldslmgpvdjrff/Build/Intermediates.noindex/ArchiveIntermediates/App Beta/BuildProductsPath/Release-iphoneos/AcknowList/AcknowList.framework/AcknowList' does not contain bitcode. You must rebuild it with bitcode enabled (Xcode setting ENABLE_BITCODE), obtain an updated library from the vendor, or disable bitcode for this target. file '/Users/alouanemed/Library/Developer/Xcode/DerivedData/app-hcgydxapjqidfmaldslmgpvdjrff/Build/Intermediates.noindex/ArchiveIntermediates/App Beta/BuildProductsPath/Release-iphoneos/AcknowList/AcknowList.framework/AcknowList' for architecture arm64\0\
++\0\
+https://github.com/vtourraine/AcknowList/issues/54 (Xcode's issue navigator, without ld)\0\
+0\0\
 ld: bitcode bundle could not be generated because 'Pods/PureSDK/PureSDK.framework/PureSDK' was built without full bitcode. All frameworks and dylibs for bitcode must be generated from Xcode Archive or Install build for architecture arm64\0\
 +\0\
 a vendor SDK's changelog quoting the archive error (code search)\0\
@@ -15343,7 +15351,7 @@ A CI step or tool exited with a non-zero status\0\
 build-failed\0\
 error\0\
 symptom\0\
-10\0\
+12\0\
 exit code\0\
 (?:[Cc]ompleted|[Ff]ailed|[Ee]xited|[Ff]inished|[Rr]eturned|[Ee]nded) with (?:a |an )?(?:non-?zero |error )?exit code:? '?(?<code>[1-9]\\d*)\0\
 0\0\
@@ -15374,6 +15382,12 @@ subcommand failed\0\
 encountered a failure that caused the build to fail\0\
 (?<step>\\w+) - \\w+ encountered a failure that caused the build to fail\0\
 0\0\
+marked build as failure\0\
+^Build step ['‘](?<step>[^'’]+)['’] marked build as failure\0\
+0\0\
+Finished: FAILURE\0\
+^Finished: FAILURE$\0\
+0\0\
 0\0\
 +\0\
 A step exited with status {code}{code2}\0\
@@ -15384,7 +15398,7 @@ Read the root causes listed above; if none is listed, the last lines the command
 -\0\
 -\0\
 0\0\
-12\0\
+15\0\
 Error: Process completed with exit code 1.\0\
 +\0\
 https://github.com/apple/swift-format/issues (GitHub Actions, Tests/Corpus b023)\0\
@@ -15459,7 +15473,26 @@ Xcode Cloud's summary of a failed action (its build page and emails)\0\
 1\0\
 step\0\
 Archive\0\
-2\0\
+Build step 'Xcode' marked build as failure\0\
++\0\
+https://github.com/sous-chefs/jenkins/issues/465 (Jenkins, the Xcode plug-in's step)\0\
+1\0\
+step\0\
+Xcode\0\
+Build step 'Execute shell' marked build as failure\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/615 (Jenkins)\0\
+1\0\
+step\0\
+Execute shell\0\
+Finished: FAILURE\0\
++\0\
+https://github.com/sous-chefs/jenkins/issues/465 and facebookarchive/xctool#615 (Jenkins's last line)\0\
+0\0\
+3\0\
+Finished: SUCCESS\0\
+-\0\
+0\0\
 Process completed with exit code 0.\0\
 -\0\
 0\0\
@@ -15916,13 +15949,16 @@ A process aborted on a heap error\0\
 build-failed\0\
 error\0\
 symptom\0\
-1\0\
+2\0\
 malloc: *** error for object\0\
 ^(?<process>[\\w.-]+)\\(\\d+,0x[0-9a-fA-F]+\\) malloc: \\*\\*\\* error for object\0\
 0\0\
+*** Error in \0\
+^\\*\\*\\* Error in [`'](?:[^`']*/)?(?<process>[^/`']+)[']: (?<what>.+?): 0x[0-9a-fA-F]+ \\*\\*\\*\0\
+0\0\
 0\0\
 +\0\
-{process} aborted: the heap was corrupted (freed twice, or freed memory it did not allocate)\0\
+{process} aborted: the heap was corrupted (a pointer freed twice, or one it never allocated)\0\
 The allocator found a corrupted heap and aborted the process. In an `xctest` process it is the test runner that crashed: a double release, unsafe pointer misuse or a data race in the tested code.\0\
 1\0\
 Run the tests with the Address Sanitizer or Zombies enabled to find the bad free\0\
@@ -15931,13 +15967,27 @@ xcodebuild test -enableAddressSanitizer YES ...\0\
 -\0\
 -\0\
 0\0\
-1\0\
+3\0\
 xctest(40178,0x116f153c0) malloc: *** error for object 0x129004350: pointer being freed was not allocated\0\
 +\0\
 a test run aborting in SDWebImage's tests\0\
 1\0\
 process\0\
 xctest\0\
+*** Error in `/root/.build/debug/CatenaPackageTests.xctest': free(): invalid next size (fast): 0x000000000195df30 ***\0\
++\0\
+swift test on Linux, Swift 3 (Tests/Holdout x305)\0\
+2\0\
+process\0\
+CatenaPackageTests.xctest\0\
+what\0\
+free(): invalid next size (fast)\0\
+*** Error in `/home/buildnode/jenkins/workspace/swift-PR-Linux/branch-master/buildbot_linux/sourcekitlsp-linux-x86_64/x86_64-unknown-linux-gnu/release/SourceKitLSPPackageTests.xctest': double free or corruption (fasttop): 0x00007f0ea80163e0 ***\0\
++\0\
+Swift CI's Jenkins, SourceKit-LSP tests on Linux (Tests/Holdout x307)\0\
+1\0\
+process\0\
+SourceKitLSPPackageTests.xctest\0\
 1\0\
 malloc: enabling abort() on bad malloc or free\0\
 -\0\
@@ -16210,7 +16260,7 @@ test runner\0\
 crashed\0\
 unexpected exit\0\
 uncaught exception\0\
-\\bxctest\\b.*(?:crash|exit)\0\
+\\bxctest\\b.*(?:crash|exit|abort)\0\
 test-failure\0\
 7\0\
 XCTAssert\0\

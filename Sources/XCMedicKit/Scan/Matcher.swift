@@ -373,10 +373,10 @@ enum ScanMarkers {
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
     /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: ` (also after a word: `** INTERNAL ERROR: …`, `LLVM ERROR: …`), `Error: ` after a space, `Error 0xe8008018: `, git's `fatal: `,
-    /// a `[!] ` line (fastlane, CocoaPods) that says something failed, a `FAILED` banner in any case). A line whose level is
+    /// a `[!] ` line (fastlane, CocoaPods) that says something failed, a `FAILED` banner in any case, the CocoaPods validator's `- ERROR | `, MSBuild's `TOOL : error CODE: `). A line whose level is
     /// a warning never counts.
     static let errorLike = try! CompiledRegex(
-        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |: error [A-Z]{1,10}\d{1,6}: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |[\s*]ERROR: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
+        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |: error [A-Z]{1,10}\d{1,6}: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |[\s*]ERROR: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^- ERROR +\| |^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
     )
     /// A sentence that says something failed, as its own message: at the start of the line or after a
     /// prefix (`tool[pid] [MT] iPhoneSimulator: Could not launch simulator: -600`, `● Failed to install app

@@ -301,6 +301,14 @@ public final class Scanner {
                 // concurrency-safe …`) is named by what it says whole, not by the rule for any error.
                 if compiled.rule.catchAll, line.header != nil,
                    matchContinued(line, indented: false, lineNumber: lineNumber, input: input, skipping: compiled) { return }
+                // Expo's and React Native's xcpretty print the location alone (`❌  (ios/App.swift:795:13)`) and the
+                // compiler's message under the caret of the code frame below it: that message names the failure.
+                if compiled.rule.catchAll, let file = captures["file"], let row = captures["line"], captures["message"]?.first == "(",
+                   let message = codeFrameMessage(after: lineNumber) {
+                    let column = captures["column"].map { ":\($0)" } ?? ""
+                    let whole = LogLine(raw: "\(file):\(row)\(column): error: \(message)")
+                    if matchMessage(whole, lineNumber: lineNumber, input: input, skipping: compiled) { return }
+                }
                 record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
                 return
             case .timedOut:
@@ -424,6 +432,51 @@ public final class Scanner {
             }
         }
         return false
+    }
+
+    /// The rules that name a cause (not `skipping`), tried on a message the scanner put together; the first that
+    /// matches records it.
+    private func matchMessage(_ whole: LogLine, lineNumber: Int, input: Int, skipping skipped: CompiledRule?) -> Bool {
+        var literals: [Int] = []
+        Array(whole.raw.utf8).withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            ruleSet.prefilter.literalsPresent(base, from: 0, to: buffer.count, into: &literals)
+        }
+        var candidates = Set<Int>()
+        for literal in literals { candidates.formUnion(ruleSet.rulesByLiteral[literal]) }
+        for r in candidates.sorted() {
+            let compiled = ruleSet.compiled[r]
+            guard compiled !== skipped, !compiled.rule.catchAll, compiled.rule.role == .cause, !budget.isOff[r] else { continue }
+            if case .matched(let captures) = match(r, whole, lineNumber: lineNumber, input: input) {
+                record(compiled, captures: captures, line: whole, lineNumber: lineNumber, input: input)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The message under the caret of a code frame that follows the current line within a few lines
+    /// (`  795 |     scanner.setPreviewLayer(layer: previewLayer)` / `      |             ^ call to actor-isolated …`).
+    private func codeFrameMessage(after lineNumber: Int) -> String? {
+        guard let base = currentBase else { return nil }
+        var start = currentLineEnd + 1
+        var read = 0
+        while read < 8, start < currentChunkEnd {
+            let end = Scanner.lineEnd(base, from: start, end: currentChunkEnd)
+            let raw = Scanner.decode(base, from: start, to: end)
+            start = end + 1
+            read += 1
+            let trimmed = raw.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty { continue }
+            // A frame line: `> 795 |  code`, `  793 |  code`, `      |   ^ message`; anything else ends the frame.
+            guard let bar = trimmed.firstIndex(of: "|"),
+                  trimmed[..<bar].allSatisfy({ $0 == ">" || $0 == " " || $0.isNumber }) else { return nil }
+            let after = trimmed[trimmed.index(after: bar)...].drop { $0 == " " || $0 == "\t" }
+            guard after.first == "^" else { continue }
+            let message = after.drop { $0 == "^" || $0 == "~" }.drop { $0 == " " }
+            return message.isEmpty ? nil : String(message)
+        }
+        return nil
     }
 
     private func record(_ compiled: CompiledRule, captures raw: [String: String], line: LogLine, lineNumber: Int, input: Int) {
