@@ -792,4 +792,15 @@ final class FailureEvidenceTests: XCTestCase {
         let unknown = try diagnose("\u{274C}  (ios/App/Widget.swift:12:5)\n\n> 12 |   foo()\n     |   ^ some message no rule knows\n")
         XCTAssertEqual(unknown.causes.map(\.category), ["compile-error-generic"])
     }
+
+    /// Words of errors no rule names: a failed `pod` process (App Center's CocoaPods task), `simulators` in the plural
+    /// (Carthage on Xcode 9.4), and xcodebuild's `** EXPORT FAILED **` after an export error.
+    func testMoreCategoryWordsOfUnnamedErrors() throws {
+        let pod = try diagnose("##[error]The process '/usr/local/lib/ruby/gems/3.0.0/bin/pod' failed with exit code 1\n##[error]The 'pod' command failed with error: The process '/usr/local/lib/ruby/gems/3.0.0/bin/pod' failed with exit code 1\n")
+        XCTAssertEqual(pod.causes.map(\.category), ["cocoapods"])
+        let sims = try diagnose("*** Building scheme \"Alamofire iOS\" in Alamofire.xcworkspace\nCould not find any available simulators for iOS\n")
+        XCTAssertEqual(sims.causes.map(\.category), ["simulator-runtime"])
+        let export = try diagnose("error: archive not found at path '/src/app/build/AppDeck.xcarchive'\n** EXPORT FAILED **\n")
+        XCTAssertEqual(export.causes.map(\.category), ["codesign-other"])
+    }
 }

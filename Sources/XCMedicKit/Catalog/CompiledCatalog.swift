@@ -16114,13 +16114,14 @@ identity used to sign\0\
 \\bkeychain\\b\0\
 errSec(?!InternalComponent)\\w+\0\
 codesign-other\0\
-6\0\
+7\0\
 \\bcode ?sign\0\
 errSecInternalComponent\0\
 \\bentitlements?\\b\0\
 development team\0\
 exportArchive\0\
 IDEDistribution\0\
+\\*\\* EXPORT FAILED \\*\\*\0\
 app-store-upload\0\
 11\0\
 ITMS-\\d+\0\
@@ -16139,7 +16140,7 @@ destination-not-found\0\
 \\bdestination\\b\0\
 simulator-runtime\0\
 4\0\
-\\bsimulator\\b\0\
+\\bsimulators?\\b\0\
 CoreSimulator\0\
 \\bsimctl\\b\0\
 FrontBoard\0\
@@ -16185,12 +16186,14 @@ package-resolved-stale\0\
 Package\\.resolved\0\
 resolved file\0\
 cocoapods\0\
-5\0\
+7\0\
 \\bpod (?:install|update|repo|lib|trunk)\\b\0\
 Podfile\0\
 podspec\0\
 CocoaPods\0\
 post-install hook\0\
+/bin/pod\\b\0\
+['‘]pod['’] command\0\
 spm-resolution\0\
 9\0\
 \\bdependenc(?:y|ies)\\b\0\
