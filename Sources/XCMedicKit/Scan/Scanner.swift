@@ -63,7 +63,7 @@ public final class Scanner {
         var keepExcerpt: Bool
         var rule: CompiledRule?
         var remaining: Int
-        /// The line before was blank: a list pasted with a blank line between its items goes on, but not past two.
+        /// The line before was blank: a list pasted with a blank line between its items goes on over one blank line, not two.
         var blankBefore = false
     }
 
@@ -304,7 +304,7 @@ public final class Scanner {
                 // Expo's and React Native's xcpretty print the location alone (`❌  (ios/App.swift:795:13)`) and the
                 // compiler's message under the caret of the code frame below it: that message names the failure.
                 if compiled.rule.catchAll, let file = captures["file"], let row = captures["line"], captures["message"]?.first == "(",
-                   let message = codeFrameMessage(after: lineNumber) {
+                   let message = codeFrameMessage() {
                     let column = captures["column"].map { ":\($0)" } ?? ""
                     let whole = LogLine(raw: "\(file):\(row)\(column): error: \(message)")
                     if matchMessage(whole, lineNumber: lineNumber, input: input, skipping: compiled) { return }
@@ -413,30 +413,16 @@ public final class Scanner {
     private func matchWrapped(_ line: LogLine, following parts: [LogLine], lineNumber: Int, input: Int, skipping blockRule: CompiledRule?) -> Bool {
         guard !parts.isEmpty else { return false }
         let joined = ([line.raw] + parts.map(\.text)).joined(separator: " ")
-        var literals: [Int] = []
-        Array(joined.utf8).withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            ruleSet.prefilter.literalsPresent(base, from: 0, to: buffer.count, into: &literals)
+        // A following line that is a whole message of its own is its own finding, not a continuation.
+        return matchMessage(LogLine(raw: joined), lineNumber: lineNumber, input: input, skipping: blockRule, catchAll: true) { r in
+            parts.contains { if case .matched = self.match(r, $0, lineNumber: lineNumber, input: input) { return true } else { return false } }
         }
-        var candidates = Set<Int>()
-        for literal in literals { candidates.formUnion(ruleSet.rulesByLiteral[literal]) }
-        let whole = LogLine(raw: joined)
-        for r in candidates.sorted() {
-            let compiled = ruleSet.compiled[r]
-            guard compiled !== blockRule, compiled.rule.role == .cause, !budget.isOff[r] else { continue }
-            // A following line that is a whole message of its own is its own finding, not a continuation.
-            if parts.contains(where: { if case .matched = match(r, $0, lineNumber: lineNumber, input: input) { return true } else { return false } }) { continue }
-            if case .matched(let captures) = match(r, whole, lineNumber: lineNumber, input: input) {
-                record(compiled, captures: captures, line: whole, lineNumber: lineNumber, input: input)
-                return true
-            }
-        }
-        return false
     }
 
-    /// The rules that name a cause (not `skipping`), tried on a message the scanner put together; the first that
-    /// matches records it.
-    private func matchMessage(_ whole: LogLine, lineNumber: Int, input: Int, skipping skipped: CompiledRule?) -> Bool {
+    /// The rules that name a cause (not `skipping`, not the catch-all unless `catchAll`, not one `passes` over), tried on
+    /// a message the scanner put together; the first that matches records it.
+    private func matchMessage(_ whole: LogLine, lineNumber: Int, input: Int, skipping skipped: CompiledRule?, catchAll: Bool = false,
+                              passes: (Int) -> Bool = { _ in false }) -> Bool {
         var literals: [Int] = []
         Array(whole.raw.utf8).withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -446,7 +432,8 @@ public final class Scanner {
         for literal in literals { candidates.formUnion(ruleSet.rulesByLiteral[literal]) }
         for r in candidates.sorted() {
             let compiled = ruleSet.compiled[r]
-            guard compiled !== skipped, !compiled.rule.catchAll, compiled.rule.role == .cause, !budget.isOff[r] else { continue }
+            guard compiled !== skipped, catchAll || !compiled.rule.catchAll, compiled.rule.role == .cause, !budget.isOff[r] else { continue }
+            if passes(r) { continue }
             if case .matched(let captures) = match(r, whole, lineNumber: lineNumber, input: input) {
                 record(compiled, captures: captures, line: whole, lineNumber: lineNumber, input: input)
                 return true
@@ -457,7 +444,7 @@ public final class Scanner {
 
     /// The message under the caret of a code frame that follows the current line within a few lines
     /// (`  795 |     scanner.setPreviewLayer(layer: previewLayer)` / `      |             ^ call to actor-isolated …`).
-    private func codeFrameMessage(after lineNumber: Int) -> String? {
+    private func codeFrameMessage() -> String? {
         guard let base = currentBase else { return nil }
         var start = currentLineEnd + 1
         var read = 0
