@@ -25,17 +25,21 @@ enum Bytes {
 extension Bytes {
     /// Whether `needle` occurs in `haystack[0..<count]`: `memchr` for its first byte, `memcmp` for the rest.
     static func contains(_ haystack: UnsafePointer<UInt8>, count: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard count >= needle.count else { return false }
-        var i = 0
+        firstIndex(of: needle, in: haystack, count: count, from: 0) != nil
+    }
+
+    /// Where `needle` first occurs in `haystack[from..<count]`.
+    static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafePointer<UInt8>, count: Int, from: Int) -> Int? {
+        guard let first = needle.first else { return from <= count ? from : nil }
+        var i = from
         let lastStart = count - needle.count
         while i <= lastStart {
-            guard let hit = memchr(haystack + i, Int32(first), lastStart - i + 1) else { return false }
+            guard let hit = memchr(haystack + i, Int32(first), lastStart - i + 1) else { return nil }
             let at = UnsafeRawPointer(hit) - UnsafeRawPointer(haystack)
-            if memcmp(haystack + at, needle.baseAddress!, needle.count) == 0 { return true }
+            if memcmp(haystack + at, needle.baseAddress!, needle.count) == 0 { return at }
             i = at + 1
         }
-        return false
+        return nil
     }
 
     /// Byte-wise substring test on a String's UTF-8, without Foundation's locale-aware search.

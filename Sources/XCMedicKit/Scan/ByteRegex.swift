@@ -36,6 +36,9 @@ final class ByteRegex: Sendable {
     /// Text every match contains (longest first): a line without one of them cannot match, which
     /// settles most tries with a `memmem` instead of a run.
     let required: [[UInt8]]
+    /// Literal text every match has at a fixed byte offset from its start (`ending ` one byte into
+    /// `[Ss]ending `): starts are then found with a byte search for it instead of trying each start byte.
+    private let leading: (offset: Int, bytes: [UInt8])?
 
     /// Compiles `pattern`, or nil when it uses syntax this matcher leaves to ICU.
     init?(_ pattern: String) {
@@ -58,6 +61,7 @@ final class ByteRegex: Sendable {
         laterBytes = later.nullable ? nil : later.bytes
         required = Array(node.requiredLiterals().map { Array(String(String.UnicodeScalarView($0)).utf8) }
             .sorted { $0.count > $1.count }.prefix(3))
+        leading = anchored ? nil : node.leadingLiteral().map { (offset: $0.offset, bytes: Array(String(String.UnicodeScalarView($0.literal)).utf8)) }
     }
 
     // MARK: - Running
@@ -78,6 +82,23 @@ final class ByteRegex: Sendable {
         }
         var vm = Machine(regex: self, bytes: bytes, budget: budgetNanoseconds)
         let n = bytes.count
+        if let leading, let base = bytes.baseAddress {
+            // Only where the leading literal stands can a match start; every such start is tried in order, so
+            // the first match is the one the loop below would find.
+            var start = 0
+            return leading.bytes.withUnsafeBufferPointer { needle in
+                while let at = Bytes.firstIndex(of: needle, in: base, count: n, from: start + leading.offset) {
+                    switch vm.run(program, at: at - leading.offset) {
+                    case .matched: return .matched(vm.slots)
+                    case .failed: break
+                    case .timedOut: return .timedOut
+                    case .unsupported: return .unsupported
+                    }
+                    start = at - leading.offset + 1
+                }
+                return .noMatch
+            }
+        }
         var start = 0
         while start <= n {
             if start < n, let starts = start == 0 ? firstBytes : laterBytes {
@@ -393,6 +414,36 @@ final class ByteRegex: Sendable {
             case .repetition(let n, _, _, _), .lookahead(let n, _): return n.hasCapture
             default: return false
             }
+        }
+
+        /// A literal of at least three bytes that every match has at a fixed byte offset from its start: what
+        /// comes before it matches exactly one ASCII byte per item (`[Ss]ending ` gives `ending ` at 1). Items
+        /// that could match a wider character (`\w`, `.`, a class with non-ASCII members) end the search.
+        func leadingLiteral() -> (offset: Int, literal: [Unicode.Scalar])? {
+            var atoms: [Node] = []
+            func flatten(_ node: Node) {
+                switch node {
+                case .concat(let ns): ns.forEach(flatten)
+                case .group(let n, _): flatten(n)
+                default: atoms.append(node)
+                }
+            }
+            flatten(self)
+            var offset = 0
+            for atom in atoms {
+                switch atom {
+                case .literal(let s):
+                    let width = s.reduce(0) { $0 + String($1).utf8.count }
+                    if width >= 3 { return (offset, s) }
+                    guard s.allSatisfy(\.isASCII) else { return nil }
+                    offset += width
+                case .set(let set) where !set.negated && set.ranges.isEmpty && !set.hasUnicodeClass:
+                    offset += 1
+                default:
+                    return nil
+                }
+            }
+            return nil
         }
 
         var startsAnchored: Bool {
