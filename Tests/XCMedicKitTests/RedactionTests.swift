@@ -192,5 +192,13 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(r.redact(#"    "launchSession_schemeCommand" = Run;"#), #"    "launchSession_schemeCommand" = Run;"#)
         XCTAssertEqual(r.redact(#"    "launchSession_targetArch" = arm64;"#), #"    "launchSession_targetArch" = arm64;"#)
         XCTAssertEqual(r.redact("FASTLANE_SESSION=c2VjcmV0LXNlc3Npb24tY29va2ll"), "FASTLANE_SESSION=[REDACTED]")
+        // A password the CI service masked already (Azure's `pass:***`), and a simulator session named by its reverse-DNS
+        // identifier in an Xcode 14 launch error; a real pass: value and session value are still hidden.
+        let masked = "/usr/local/bin/openssl pkcs12 -in /tmp/distribution.p12 -nocerts -passin pass:*** -passout pass:*** | grep friendlyName"
+        XCTAssertEqual(r.redact(masked), masked)
+        XCTAssertEqual(r.redact("openssl pkcs12 -in a.p12 -passin pass:hunter2 -nokeys"), "openssl pkcs12 -in a.p12 -passin pass:[REDACTED] -nokeys")
+        let simulator = #"    Session = "com.apple.CoreSimulator.SimDevice.7283EAE1-17BE-499F-9A59-9ADADE294882";"#
+        XCTAssertEqual(r.redact(simulator), simulator)
+        XCTAssertEqual(r.redact(#"    Session = "c2VjcmV0LXNlc3Npb24tY29va2ll";"#), #"    Session = "[REDACTED]";"#)
     }
 }

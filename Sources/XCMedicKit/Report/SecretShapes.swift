@@ -150,7 +150,8 @@ enum SecretShapes {
                   secret: { m in optionValue(m) }),
             Shape("security -P", ["security"], #"\bsecurity\s+(?:import|export)\b[^\n]*?\s-P\s+"# + value, secret: { m in optionValue(m) }),
             Shape("security -k", ["security"], #"\bsecurity\s+set-key-partition-list\b[^\n]*?\s-k\s+"# + value, secret: { m in optionValue(m) }),
-            Shape("openssl pass:", ["pass:"], #"(?i)-pass(?:in|out)?\s+pass:(?<s>[^\s'"]+)"#),
+            Shape("openssl pass:", ["pass:"], #"(?i)-pass(?:in|out)?\s+pass:(?<s>[^\s'"]+)"#,
+                  secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") }), // (`pass:***`: masked already)
             Shape(".netrc password", ["machine"], #"\bmachine\s+\S+(?:\s+login\s+\S+)?\s+password\s+(?<s>\S+)"#),
             // KEY=value, key: value, "key": "value", key => value, where the key names a secret.
             Shape("secret-named value", keyTriggers,
@@ -321,6 +322,14 @@ enum SecretShapes {
         return r
     }
 
+    /// A reverse-DNS identifier (`com.apple.CoreSimulator.SimDevice.7283EAE1-…` after `Session = `, a bundle
+    /// or service name): a name, not a secret.
+    static func isReverseDNSName(_ v: String) -> Bool {
+        let parts = v.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, ["com", "org", "net", "io", "dev", "app"].contains(parts[0]) else { return false }
+        return parts.allSatisfy { part in !part.isEmpty && part.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "-" || $0 == "_" } }
+    }
+
     static func isPath(_ v: String) -> Bool {
         v.hasPrefix("/") || v.hasPrefix("~/") || v.hasPrefix("./") || v.hasPrefix("../")
     }
@@ -426,7 +435,7 @@ enum SecretShapes {
         case .encoded:
             return isLongBase64(value) ? range : nil
         case .secret:
-            if isPath(value) || value.unicodeScalars.filter(isAlphanumeric).count < 3 || isLineAndColumn(value) { return nil }
+            if isPath(value) || value.unicodeScalars.filter(isAlphanumeric).count < 3 || isLineAndColumn(value) || isReverseDNSName(value) { return nil }
             if notSecretValues.contains(value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;.)"))) { return nil }
             if !quoted {
                 if looksLikeCode(value, separator: m.group("sep") ?? "") { return nil }
