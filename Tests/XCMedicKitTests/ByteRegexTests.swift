@@ -97,6 +97,11 @@ final class ByteRegexTests: XCTestCase {
             // the other branches' first bytes.
             (#"(?:^|[\s(])(?<w>error): |^fatal: "#, ["error: x", " error: x", "(error: x", "xerror: x", "a fatal: b", "fatal: b", "e"]),
             (#"^foo|(?<b>bar)|^(?:a|b)?z"#, ["foo", "xfoo", "xbar", "foobar", "z", "bz", "xbz", ""]),
+            // Starts found by a byte search for the literal at a fixed offset (`ending ` one byte in): a first
+            // occurrence that fails, overlapping occurrences, the literal at the line's start or end.
+            (#"[Ss]ending (?<v>'[^']+') risks"#, ["sending 'a' here, Sending 'b' risks", "ending 'a' risks", "xSending 'q' risks",
+                                                 "sending sending 'x' risks", "Sending ", "é sending 'é' risks"]),
+            (#"[Cc]a(?<n>ll) to (?<w>\w+)"#, ["call to x", "Ca call to y", "all to z", "call to"]),
         ]
         for (pattern, texts) in cases {
             let regex = try CompiledRegex(pattern)
