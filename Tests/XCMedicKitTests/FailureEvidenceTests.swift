@@ -803,4 +803,74 @@ final class FailureEvidenceTests: XCTestCase {
         let export = try diagnose("error: archive not found at path '/src/app/build/AppDeck.xcarchive'\n** EXPORT FAILED **\n")
         XCTAssertEqual(export.causes.map(\.category), ["codesign-other"])
     }
+
+    // MARK: - Hold-out 16
+
+    /// A wrapper that names a compile, link or sign step is all some logs show (`flutter run -v` on Xcode 15:
+    /// `Command CodeSign failed with a nonzero exit code`): the step's kind is then the cause. A script's wrapper
+    /// keeps its own reading, and a log with a cause keeps the wrapper a symptom.
+    func testALoneWrapperOfAKnownStepNamesItsKind() throws {
+        let sign = try diagnose("[   +2 ms] Uncategorized (Xcode): Command CodeSign failed with a nonzero exit code\n\n[   +3 ms] Could not build the application for the simulator.\n")
+        XCTAssertEqual(sign.causes.map(\.category), ["codesign-other"])
+        let caused = try diagnose("ld: library not found for -lPods\nCommand Ld failed with a nonzero exit code\n")
+        XCTAssertEqual(caused.causes.map(\.category), ["linker-other"])
+        XCTAssertEqual(caused.findings.filter { $0.rule == "failed-step" }.count, 0)
+        let unknown = try diagnose("Command Frobnicate failed with a nonzero exit code\n")
+        XCTAssertTrue(unknown.causes.isEmpty)
+        XCTAssertEqual(unknown.status, .failed)
+    }
+
+    /// Dart's compiler in a Flutter build writes its level capitalised after a location (flutter/flutter#130207):
+    /// `Error: ` is an error with its location, `Warning: ` a warning, and neither counts at a line's start.
+    func testDartsCapitalisedLevelAfterALocation() throws {
+        let line = LogLine(raw: "lib/main.dart:14:8: Error: Error when reading 'lib/firebase_options.dart': No such file or directory")
+        XCTAssertEqual(line.header?.level, .error)
+        XCTAssertEqual(line.header?.location.line, 14)
+        let d = try diagnose("Failed to build iOS app\nError (Xcode): lib/main.dart:26:14: Error: Undefined name 'DefaultFirebaseOptions'.\n")
+        XCTAssertEqual(d.causes.map(\.category), ["compile-error-generic"])
+        XCTAssertEqual(LogLine(raw: "lib/main.dart:3:8: Warning: Operand of null-aware operation '?.' has type 'Foo'").header?.level, .warning)
+        XCTAssertNil(LogLine(raw: "Error: something").header)
+    }
+
+    /// A table a CI service prints is read row by row (Bitrise's summary: the failed step and its exit code); a
+    /// Swift diagnostic box line, which has one `|` before code, is still context.
+    func testATableRowIsNotABoxLine() throws {
+        XCTAssertTrue(LogLine(raw: "| x | xcode-archive@2.4.15 (exit code: 1)                           | 271 sec  |").isTableRow)
+        XCTAssertFalse(LogLine(raw: "| x | xcode-archive@2.4.15 (exit code: 1)                           | 271 sec  |").isBoxLine)
+        XCTAssertTrue(LogLine(raw: "   12 |     let x = a || b").isBoxLine)
+        XCTAssertTrue(LogLine(raw: "      |           `- error: cannot find 'x' in scope").isBoxLine)
+        let d = try diagnose("archivable entry not found\n|                                                                              |\n| x | xcode-archive@2.4.15 (exit code: 1)                           | 271 sec  |\n")
+        XCTAssertEqual(d.status, .failed)
+        let passed = try diagnose("| ✓ | git-clone@8.2.0                                               | 12 sec   |\n")
+        XCTAssertNotEqual(passed.status, .failed)
+    }
+
+    /// Test totals and failure statements of other tools: CTest's `N tests failed out of M` (swiftlang/swift#424),
+    /// Node's `AssertionError [ERR_ASSERTION]: …` (a test runner's assertion), a subject that failed after a prefix
+    /// (`Process config: simulator UDID lookup failed: …`), `An exception has occurred` and `There was a problem …`.
+    func testOtherToolsTotalsAndStatementsAreFailureEvidence() throws {
+        let ctest = try diagnose("4/6 Test #4: pathological_tests_library .......   Passed    0.80 sec\n\n33% tests passed, 4 tests failed out of 6\n")
+        XCTAssertEqual(ctest.causes.map(\.category), ["test-failure"])
+        let green = try diagnose("100% tests passed, 0 tests failed out of 6\n")
+        XCTAssertNotEqual(green.status, .failed)
+        let node = try diagnose("      AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:\n")
+        XCTAssertEqual(node.status, .failed)
+        XCTAssertEqual(node.findings.first?.category, "test-failure")
+        let lookup = try diagnose("Process config: simulator UDID lookup failed: runtime OS (16.0) on platform (iOS) is unavailable\n")
+        XCTAssertEqual(lookup.status, .failed)
+        let counted = try diagnose("Process config: retries failed: 0\n")
+        XCTAssertNotEqual(counted.status, .failed)
+        let exception = try diagnose("[iTMSTransporter]     An exception has occurred: null\n")
+        XCTAssertEqual(exception.status, .failed)
+        let problem = try diagnose("   • There was a problem of severity 'error' with App.zip/App.app/Contents/MacOS/App: The signature of the binary is invalid.\n")
+        XCTAssertEqual(problem.status, .failed)
+    }
+
+    /// The loader's failure to start a program (a Swift toolchain from another Linux release, a slim image) is the
+    /// machine's environment, with the library named.
+    func testAMissingSharedLibraryIsTheEnvironment() throws {
+        let d = try diagnose("/usr/bin/swift-build: error while loading shared libraries: libcurl.so.4: cannot open shared object file: No such file or directory\n")
+        XCTAssertEqual(d.causes.map(\.category), ["ci-environment"])
+        XCTAssertEqual(d.causes.first?.captures["library"], "libcurl.so.4")
+    }
 }

@@ -4111,10 +4111,10 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 19 rules
+    /// Catalog/04-destination.yml: 20 rules
     static let destination = """
 xcmedic-catalog-2\0\
-19\0\
+20\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -4218,7 +4218,7 @@ error\0\
 cause\0\
 1\0\
 Found no destinations for the scheme\0\
-Found no destinations for the scheme ['‘\"“]?(?<scheme>[^'’\"”]+?)['’\"”]? and action (?<action>[\\w-]+)\0\
+Found no destinations for the scheme ['‘\"“]?(?<scheme>[^'’\"”]+?)['’\"”]?(?: and action (?<action>[\\w-]+)|$)\0\
 0\0\
 0\0\
 +\0\
@@ -4237,7 +4237,7 @@ xcodebuild -downloadPlatform iOS\0\
 -\0\
 -\0\
 0\0\
-1\0\
+2\0\
 xcodebuild: error: Found no destinations for the scheme 'openaiimages_iOS' and action build.\0\
 +\0\
 https://github.com/tauri-apps/tauri/issues/9120\0\
@@ -4246,8 +4246,66 @@ action\0\
 build\0\
 scheme\0\
 openaiimages_iOS\0\
+xcodebuild: error: Found no destinations for the scheme 'app_name'\0\
++\0\
+https://github.com/actions/runner-images/issues/13054 (Xcode 26 beta on a hosted agent)\0\
+1\0\
+scheme\0\
+app_name\0\
 1\0\
 Available destinations for the \"base\" scheme:\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+test-on-generic-destination\0\
+Tests were asked to run on a generic destination\0\
+destination-not-found\0\
+error\0\
+cause\0\
+1\0\
+must be run on a concrete device\0\
+(?:Cannot test target [“\"'](?<target>[^”\"']+)[”\"'] on [“\"'](?<device>[^”\"']+)[”\"']: )?Tests must be run on a concrete device\0\
+0\0\
+0\0\
++\0\
+Tests of {target} cannot run on {device}: a test needs a concrete device or simulator\0\
+The test action was given a placeholder destination (`generic/platform=iOS`, \"Any iOS Device\", or no -destination at all, so xcodebuild picked the first placeholder it lists). A generic destination can build, but tests need one device or simulator to run on.\0\
+2\0\
+Name a simulator that exists on the machine as the test destination\0\
+2\0\
+xcrun simctl list devices available\0\
+xcodebuild test {$selection} -destination \"platform=iOS Simulator,name=iPhone 16\"\0\
+-\0\
+-\0\
+With a CI task that takes destination fields (Azure's Xcode@5, fastlane scan), set the simulator there so the generic one is not used\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+xcodebuild: error: Failed to build project ScribbleLab with scheme ScribbleLab.: Cannot test target “ScribbleLabTests” on “Any iOS Device”: Tests must be run on a concrete device\0\
++\0\
+https://github.com/ScribbleLabApp/ScribbleLab/issues/40 (GitHub Actions, generic iOS destination for the test action)\0\
+2\0\
+device\0\
+Any iOS Device\0\
+target\0\
+ScribbleLabTests\0\
+Cannot test target “RunnerUITests” on “Any iOS Device”: Tests must be run on a concrete device\0\
++\0\
+https://github.com/leancodepl/patrol/issues/910\0\
+2\0\
+device\0\
+Any iOS Device\0\
+target\0\
+RunnerUITests\0\
+1\0\
+Testing on a concrete device is recommended\0\
 -\0\
 0\0\
 0\0\
@@ -7434,18 +7492,21 @@ Undefined symbol handling is set to dynamic_lookup\0\
 0\0\
 0\0\
 linker-undefined-reference\0\
-Undefined reference at link time (Linux)\0\
+Undefined reference at link time (Linux, Windows)\0\
 linker-undefined-symbols\0\
 error\0\
 cause\0\
-1\0\
+2\0\
 undefined reference to \0\
 undefined reference to ['‘\"“`](?<symbol>[^'’\"”`]+)['’\"”`]\0\
+0\0\
+unresolved external symbol \0\
+: error LNK20(?:19|01): unresolved external symbol (?<symbol>\\S+)\0\
 0\0\
 0\0\
 +\0\
 The linker cannot find '{symbol}'\0\
-The GNU linkers used by `swift build` on Linux say \"undefined reference\" where Apple's linker says \"Undefined symbols\": code calls a symbol that no linked object or library defines. On Linux this is often a system library that is not linked (a missing `linkerSettings`), an Apple-only symbol, or a C declaration without its implementation in the package.\0\
+The GNU linkers used by `swift build` on Linux say \"undefined reference\", and Microsoft's linker on Windows \"unresolved external symbol\", where Apple's linker says \"Undefined symbols\": code calls a symbol that no linked object or library defines. This is often a system library that is not linked (a missing `linkerSettings`), an Apple-only symbol, or a C declaration without its implementation in the package.\0\
 3\0\
 Link the system library that defines the symbol from the target in Package.swift\0\
 0\0\
@@ -7463,15 +7524,30 @@ Guard Apple-only code so Linux builds do not reference it\0\
 #if canImport(Darwin)\n...\n#endif\0\
 -\0\
 0\0\
-1\0\
+3\0\
 /tmp/TemporaryDirectory.nwS1us/u-1.o:u-1.o:function main: error: undefined reference to 'missing_c_function'\0\
 +\0\
 swiftc 6.3.1 on Linux (a @_silgen_name function with no definition)\0\
 1\0\
 symbol\0\
 missing_c_function\0\
+Misc.swift.obj : error LNK2019: unresolved external symbol swb_stdout referenced in function $s7SWBUtil20FILETextOutputStreamV6stdoutACvgZ\0\
++\0\
+https://github.com/swiftlang/swift-build/pull/750 (Windows CI, swiftc with link.exe)\0\
 1\0\
+symbol\0\
+swb_stdout\0\
+swiftDispatch.o : error LNK2001: unresolved external symbol $SBoWV.\0\
++\0\
+https://github.com/swiftlang/swift-corelibs-libdispatch/pull/378\0\
+1\0\
+symbol\0\
+$SBoWV.\0\
+2\0\
 warning: undefined behaviour sanitizer enabled\0\
+-\0\
+0\0\
+bin\\SWBUtil.dll : fatal error LNK1120: 2 unresolved externals\0\
 -\0\
 0\0\
 0\0\
@@ -8144,7 +8220,7 @@ No such module ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`]\0\
 annot load underlying module for \0\
 [Cc]annot load underlying module for ['‘\"“`]?(?<module>[^'’\"”`\\s]+)['’\"”`]?\0\
 0\0\
-missing required module \0\
+issing required module\0\
 [Mm]issing required modules? ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`]\0\
 0\0\
 ' not found\0\
@@ -8180,7 +8256,7 @@ rm -rf ~/Library/Developer/Xcode/DerivedData\0\
 -\0\
 -\0\
 0\0\
-8\0\
+10\0\
 /home/dev/spm/App/Sources/App/main.swift:2:8: error: no such module 'UIKit'\0\
 +\0\
 swift build 6.3.1 on Linux (shared/reference/failures.yaml)\0\
@@ -8215,6 +8291,18 @@ Tests/Corpus b014 (swift build on Linux, Swift 5.3, a C target's module)\0\
 1\0\
 module\0\
 CPuppy\0\
+Missing required module '_SwiftSyntaxCShims'\0\
++\0\
+https://github.com/neothXT/Snowdrop/issues/5 (Xcode 16.2's issue navigator wording)\0\
+1\0\
+module\0\
+_SwiftSyntaxCShims\0\
+<unknown>:0: error: missing required module '_SwiftSyntaxCShims'\0\
++\0\
+https://github.com/swiftlang/swift-package-manager/issues/9242 (swift build, Xcode 26)\0\
+1\0\
+module\0\
+_SwiftSyntaxCShims\0\
 /Users/everton/Library/Developer/Xcode/DerivedData/Runner/Build/Products/Release-iphoneos/stream_video_screen_sharing/stream_video_screen_sharing.framework/Headers/stream_video_screen_sharing-Swift.h:285:9: fatal error: module 'Flutter' not found\0\
 +\0\
 Tests/Corpus b072 (Xcode 26 via flutter build ios; unwrapped here, the paste wraps it at 110 columns)\0\
@@ -11947,12 +12035,15 @@ The test totals count failed tests\0\
 test-failure\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 Executed \0\
 ^Executed \\d+ tests?, with (?:\\d+ tests? skipped and )?[1-9]\\d* failures?\\b\0\
 0\0\
 Test run with \0\
 ^Test run with \\d+ tests? (?:in \\d+ suites? )?failed after\0\
+0\0\
+ failed out of \0\
+^\\d+% tests passed, [1-9]\\d* tests? failed out of \\d+\0\
 0\0\
 0\0\
 +\0\
@@ -11971,7 +12062,7 @@ xcodebuild test ... 2>&1 | tee build.log | xcbeautify\0\
 -\0\
 -\0\
 0\0\
-5\0\
+6\0\
 \t Executed 3 tests, with 1 failure (0 unexpected) in 0.258 (0.259) seconds\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_SWIFT_FATAL_ERROR_IN_TEST_MAKE_TESTS_RESTARTING)\0\
@@ -11992,7 +12083,14 @@ a GitHub Actions log of xcodebuild test quoted in a public repository's script (
 +\0\
 cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLog_6_0_macOS.txt\0\
 0\0\
-3\0\
+33% tests passed, 4 tests failed out of 6\0\
++\0\
+https://github.com/swiftlang/swift/pull/424 (build-script running cmark's CTest suite)\0\
+0\0\
+4\0\
+100% tests passed, 0 tests failed out of 6\0\
+-\0\
+0\0\
 \t Executed 12 tests, with 0 failures (0 unexpected) in 0.031 (0.036) seconds\0\
 -\0\
 0\0\
@@ -12391,10 +12489,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 36 rules
+    /// Catalog/10-infrastructure.yml: 37 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-36\0\
+37\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -14153,6 +14251,75 @@ xcode-select: error: command line tools are already installed, use \"Software Up
 0\0\
 0\0\
 0\0\
+shared-library-missing\0\
+A program cannot start because a shared library is missing on this machine\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+error while loading shared libraries: \0\
+(?:(?<program>\\S+): )?error while loading shared libraries: (?<library>[^:\\s]+): cannot open shared object file\0\
+0\0\
+ not found (required by \0\
+: version [`'‘](?<version>[^'’`]+)['’] not found \\(required by (?<program>[^)]+)\\)\0\
+0\0\
+0\0\
++\0\
+A program cannot start: {library}{version} is missing on this machine\0\
+The dynamic loader could not start a program (a Swift toolchain's swift-build or swift-driver, SwiftLint, or the program the job built) because a shared library it was linked against is not installed on this machine or image, is not on the loader's path, or is a different build from the one it needs. Swift toolchains are built for one Linux distribution and release; run on another (or in a slim runtime image), they miss libcurl, libxml2, ICU or the Swift runtime itself.\0\
+3\0\
+Install the package that provides the library on the runner or in the image\0\
+1\0\
+apt-get install -y libcurl4-openssl-dev libxml2-dev\0\
+-\0\
+-\0\
+Use the toolchain or Docker image built for this distribution and release (swift:6.x-jammy for Ubuntu 22.04, and so on)\0\
+0\0\
+-\0\
+-\0\
+For a program built by the job, run it where the Swift runtime is installed, or build it with --static-swift-stdlib\0\
+1\0\
+swift build -c release --static-swift-stdlib\0\
+-\0\
+-\0\
+0\0\
+4\0\
+/usr/bin/swift-build: error while loading shared libraries: libcurl.so.4: cannot open shared object file: No such file or directory\0\
++\0\
+https://github.com/swiftlang/swift-docker/issues/30\0\
+2\0\
+library\0\
+libcurl.so.4\0\
+program\0\
+/usr/bin/swift-build\0\
+/usr/bin/lldb: error while loading shared libraries: libxml2.so.2: cannot open shared object file: No such file or directory\0\
++\0\
+https://github.com/swiftlang/swift-docker/issues/17\0\
+1\0\
+library\0\
+libxml2.so.2\0\
+[swiftlint: error while loading shared libraries: libswiftCore.so: cannot open shared object file: No such file or directory]\0\
++\0\
+https://github.com/norio-nomura/docker-swiftlint/issues/11\0\
+1\0\
+library\0\
+libswiftCore.so\0\
+/opt/compiler-explorer/swift-5.5/usr/bin/swift-driver: /usr/lib/x86_64-linux-gnu/libcurl.so.4: version `CURL_OPENSSL_3' not found (required by /opt/compiler-explorer/swift-5.5/usr/bin/../lib/swift/linux/libFoundationNetworking.so)\0\
++\0\
+https://github.com/compiler-explorer/infra/issues/605 (an Ubuntu 16.04 toolchain on Ubuntu 20.04)\0\
+1\0\
+version\0\
+CURL_OPENSSL_3\0\
+1\0\
+Loading shared libraries from /usr/lib/swift/linux\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 azure-logging-command-rejected\0\
 Azure Pipelines rejected a task's logging command\0\
 ci-environment\0\
@@ -14576,7 +14743,7 @@ Compile error\0\
 compile-error-generic\0\
 error\0\
 cause\0\
-56\0\
+58\0\
 : error: \0\
 ^(?<file><[\\w-]+>|[^\\s<:][^:]*?):(?<line>\\d+)(?::(?<column>\\d+))?: error: (?!-\\[|[\\w.]+ : |build had \\d+ command failures?)(?<message>.+)$\0\
 0\0\
@@ -14742,6 +14909,12 @@ nterminated string literal\0\
 is only available in\0\
 ^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>['‘].+?['’] is only available in (?:iOS|macOS|tvOS|watchOS|visionOS|Mac Catalyst|application extensions) .+)$\0\
 0\0\
+: Error: \0\
+^(?:[A-Z][A-Za-z ]* \\(Xcode\\): )?(?<file>[^\\s<:][^:]*?\\.\\w+):(?<line>\\d+):(?<column>\\d+): Error: (?<message>.+)$\0\
+0\0\
+Error when reading \0\
+^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>Error when reading ['‘].+?['’]: .+)$\0\
+0\0\
  (Xcode): \0\
 ^(?:Swift Compiler Error|Semantic Issue|Lexical or Preprocessor Issue|Parse Issue|Clang Compiler Error|Swift Compiler Errors?|Compile Swift Sources Error) \\(Xcode\\): (?<message>.+)$\0\
 0\0\
@@ -14756,7 +14929,7 @@ xcodebuild {$selection} -destination \"generic/platform=iOS Simulator\" build\0\
 -\0\
 -\0\
 0\0\
-15\0\
+18\0\
 /Users/musalj/code/OSS/ObjectiveSugar/Classes/NSNumber+ObjectiveSugar.m:26:5: error: use of undeclared identifier 'trololo'\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/raw_kiwi_compilation_fail.txt\0\
@@ -14795,6 +14968,34 @@ line\0\
 64\0\
 message\0\
 cannot find 'input' in scope\0\
+lib/src/feature/initialization/model/initialization_progress.dart:9:6: Error: Error when reading 'lib/src/feature/initialization/model/initialization_progress.freezed.dart': No such file or directory\0\
++\0\
+https://github.com/hawkkiller/catty/issues/14 (flutter build ios, after `Error (Xcode): `)\0\
+3\0\
+column\0\
+6\0\
+file\0\
+lib/src/feature/initialization/model/initialization_progress.dart\0\
+line\0\
+9\0\
+/usr/local/Caskroom/flutter/3.10.5/flutter/packages/flutter_test/lib/src/_goldens_io.dart:12:8: Error: Error when reading '../../../.pub-cache/hosted/pub.dev/test_api-0.6.1/lib/expect.dart': No such file or directory\0\
++\0\
+https://github.com/flutter/flutter/issues/130207\0\
+2\0\
+column\0\
+8\0\
+line\0\
+12\0\
+Error (Xcode): lib/screens/onboarding/onboarding_carousel.dart:6:8: Error: Error when reading 'lib/screens/widgets/responsive_nav_shell.dart': No such file or directory\0\
++\0\
+https://github.com/Nerdology-io/LumiFrame2/issues/1 (Flutter's issue prefix kept)\0\
+3\0\
+column\0\
+8\0\
+file\0\
+lib/screens/onboarding/onboarding_carousel.dart\0\
+line\0\
+6\0\
 [x] /path/file.swift:64:69: cannot find 'input' in scope\0\
 +\0\
 xcbeautify's ASCII rendering (cpisciotta/xcbeautify Tests/XcbeautifyLibTests/RendererTests/TeamCityRendererTests.swift, testCompileError)\0\
@@ -14873,7 +15074,7 @@ Xcode 14 beta 3 errors pasted as a numbered list (Tests/Holdout o611)\0\
 1\0\
 message\0\
 Type 'ChartDataSet' does not conform to protocol 'RangeReplaceableCollection'\0\
-6\0\
+7\0\
 warning: cannot find 'x' in scope\0\
 -\0\
 0\0\
@@ -14890,6 +15091,9 @@ warning: Widgets isn't code signed but requires entitlements.\0\
 -\0\
 0\0\
 xcodebuild: error: Unable to find a destination matching the provided destination specifier:\0\
+-\0\
+0\0\
+lib/main.dart:3:8: Warning: Operand of null-aware operation '?.' has type 'Foo' which excludes null.\0\
 -\0\
 0\0\
 9\0\
@@ -15351,7 +15555,7 @@ A CI step or tool exited with a non-zero status\0\
 build-failed\0\
 error\0\
 symptom\0\
-12\0\
+15\0\
 exit code\0\
 (?:[Cc]ompleted|[Ff]ailed|[Ee]xited|[Ff]inished|[Rr]eturned|[Ee]nded) with (?:a |an )?(?:non-?zero |error )?exit code:? '?(?<code>[1-9]\\d*)\0\
 0\0\
@@ -15363,6 +15567,15 @@ Exit status\0\
 0\0\
 exited with\0\
 exited with (?:error )?code '?(?<code>[1-9]\\d*)\0\
+0\0\
+xit code: \0\
+^[Ee]xit code: (?<code>[1-9]\\d*)\\b\0\
+0\0\
+ExitCode: \0\
+^ExitCode: (?<code>[1-9]\\d*)\\b\0\
+0\0\
+ (exit code: \0\
+^(?:\\|\\s*x\\s*\\|\\s*)?(?<step>[a-z][\\w-]*(?:@[\\d.]+)?) \\(exit code: (?<code>[1-9]\\d*)\\)\0\
 0\0\
 \" exited with \0\
 ^The command [\"“](?<command>.+?)[\"”] exited with (?<code>[1-9]\\d*)\\b\0\
@@ -15398,7 +15611,7 @@ Read the root causes listed above; if none is listed, the last lines the command
 -\0\
 -\0\
 0\0\
-15\0\
+18\0\
 Error: Process completed with exit code 1.\0\
 +\0\
 https://github.com/apple/swift-format/issues (GitHub Actions, Tests/Corpus b023)\0\
@@ -15489,7 +15702,35 @@ Finished: FAILURE\0\
 +\0\
 https://github.com/sous-chefs/jenkins/issues/465 and facebookarchive/xctool#615 (Jenkins's last line)\0\
 0\0\
-3\0\
+| x | xcode-archive@2.4.15 (exit code: 1)                           | 271 sec  |\0\
++\0\
+https://github.com/bitrise-steplib/steps-xcode-archive/issues/128 (Bitrise's step summary)\0\
+2\0\
+code\0\
+1\0\
+step\0\
+xcode-archive@2.4.15\0\
+| x | certificate-and-profile-installer (exit code: 1)              | 16 sec   |\0\
++\0\
+Bitrise's step summary of a failed signing step (Tests/Holdout)\0\
+2\0\
+code\0\
+1\0\
+step\0\
+certificate-and-profile-installer\0\
+ExitCode: 134\0\
++\0\
+https://github.com/microsoft/appcenter/issues/2116 (Xamarin.UITest's DeviceAgent)\0\
+1\0\
+code\0\
+134\0\
+5\0\
+| ✓ | git-clone@8 | 12 sec |\0\
+-\0\
+0\0\
+Exit code: 0\0\
+-\0\
+0\0\
 Finished: SUCCESS\0\
 -\0\
 0\0\
@@ -16265,8 +16506,9 @@ unexpected exit\0\
 uncaught exception\0\
 \\bxctest\\b.*(?:crash|exit|abort)\0\
 test-failure\0\
-7\0\
+8\0\
 XCTAssert\0\
+AssertionError\0\
 (?:^|\\s)failed - \0\
 \\btests? (?:case )?.*\\bfailed\\b\0\
 expectation\0\
@@ -16318,7 +16560,7 @@ Execution failed for task\0\
 compile-error-generic\0\
 5\0\
 ^(?!.*DVTAssertions).*\\.(?:swift|m|mm|c|cpp|h):\\d+\0\
-expected \0\
+\\bexpected \0\
 cannot find\0\
 use of undeclared\0\
 no member\0

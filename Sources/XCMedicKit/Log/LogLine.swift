@@ -133,8 +133,18 @@ public struct LogLine: Sendable {
         var scalars = text.unicodeScalars[...]
         while let c = scalars.first, ("0"..."9").contains(c) || c == " " { scalars = scalars.dropFirst() }
         guard let mark = scalars.first else { return false }
-        if mark == "|" { return true }
+        if mark == "|" { return !isTableRow }
         return mark == ":" && scalars.count == 1 // the elision line between excerpts
+    }
+
+    /// A row of a table a CI service or fastlane prints (`| x | xcode-archive@2.4.15 (exit code: 1) | 271 sec |`):
+    /// it opens and closes with `|` and has cells between, where a diagnostic box line holds one `|` before code.
+    var isTableRow: Bool {
+        var u = text.utf8[...]
+        while let last = u.last, last == 32 || last == 9 || last == 13 { u = u.dropLast() }
+        while let first = u.first, first == 32 || first == 9 { u = u.dropFirst() }
+        guard u.count > 4, u.first == 124, u.last == 124 else { return false }
+        return u.lazy.filter { $0 == 124 }.count >= 3
     }
 
     /// A table's title row, `|    Lane Context    |`: one cell between the line's first and last byte (fastlane's
@@ -526,7 +536,11 @@ public struct DiagnosticHeader: Sendable, Equatable {
         return copy.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, glyphLevel: glyphLevel) } ?? nil
     }
 
-    private static let levelPrefixBytes: [([UInt8], LineLevel)] = levelPrefixes.map { (Array($0.0.utf8), $0.1) }
+    /// The levels a header may have: the compilers' own, and the capitalised ones Dart's compiler writes after a
+    /// location (`lib/main.dart:14:8: Error: Error when reading 'lib/x.dart'`, `Warning: `, `Context: `), which a
+    /// Flutter build of an iOS app prints. Those count only after a location, never at a line's start.
+    private static let levelPrefixBytes: [([UInt8], LineLevel)] = (levelPrefixes
+        + [("Error: ", .error), ("Warning: ", .warning), ("Context: ", .note)]).map { (Array($0.0.utf8), $0.1) }
 
     /// The header of a line's bytes: `<file>:<line>[:<column>]: <level>: <message>`, where `<file>` has no `: `
     /// in it and the location is within the first 4096 bytes; the message runs to the line's end.

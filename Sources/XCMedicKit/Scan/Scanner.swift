@@ -579,9 +579,23 @@ public final class Scanner {
 
     /// A log that names failed commands (`The following build commands failed:`) but no root cause
     /// anywhere (a pasted tail, a formatter that dropped the errors) gets one cause per failed step.
+    /// So does a wrapper that names a step of a known kind when it is all the log shows of the failure
+    /// (`[   +2 ms] Command CodeSign failed with a nonzero exit code` in `flutter run -v`): the step's kind is
+    /// what is known of the cause.
     private func explainFailedCommandsList() {
         let findings = collector.findings
         guard !findings.contains(where: { $0.role == .cause && $0.severity == .error }) else { return }
+        if !findings.contains(where: { $0.rule == "build-commands-failed" }) {
+            for finding in findings where finding.rule == "command-failed-nonzero-exit" && finding.severity == .error {
+                guard let kind = finding.captures["step"], FailedStep.kinds[kind] != nil else { continue }
+                let step = FailedStep(kind: kind, title: nil, startLine: nil, lines: [])
+                let rule = FailedStep.rule(for: step)
+                _ = collector.add(rule: rule, fixes: rule.fixes, captures: ["step": kind, "title": ""],
+                                  message: "\(kind) failed; the log does not show what it printed", severity: .error,
+                                  occurrence: finding.occurrences.first ?? Occurrence(line: 0, input: 0, location: nil),
+                                  excerptLine: finding.excerpt.last ?? "", errorInSwift6: false)
+            }
+        }
         for finding in findings where finding.rule == "build-commands-failed" {
             for command in finding.collected["command"] ?? [] {
                 let text = LogLine(raw: command).text
