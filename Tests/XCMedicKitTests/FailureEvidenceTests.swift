@@ -873,4 +873,53 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.causes.map(\.category), ["ci-environment"])
         XCTAssertEqual(d.causes.first?.captures["library"], "libcurl.so.4")
     }
+
+    // MARK: - Hold-out 17
+
+    /// CI services' own verdicts on a job that died: Azure's abandoned job (the agent stopped renewing its lock), Travis's
+    /// log size limit, CircleCI 1.0's no-output limit; and Bitrise's summary row of a failed step under any marker.
+    func testCIServicesVerdictsOnAJobThatDied() throws {
+        let azure = try diagnose("The job has been abandoned because agent iOSAgent did not renew the lock. Ensure agent is running, not sleeping, and has not lost communication with the service.\n")
+        XCTAssertEqual(azure.causes.map(\.category), ["ci-environment"])
+        let travis = try diagnose("The log length has exceeded the limit of 4 MB (this usually means that the test suite is raising the same exception over and over).\nThe job has been terminated\n")
+        XCTAssertEqual(travis.causes.map(\.category), ["ci-environment"])
+        let circle = try diagnose("command bundle exec fastlane team took more than 10 minutes since last output\n")
+        XCTAssertEqual(circle.causes.map(\.category), ["build-timeout"])
+        let bitrise = try diagnose("+----+----------------------------------+----------+\n| ✅  | git-clone@3.1.0                  | 8.0 sec  |\n+----+----------------------------------+----------+\n| 🚫  | Xcode: Unit Test (exit code: 1)  | 59 sec   |\n")
+        XCTAssertEqual(bitrise.status, .failed)
+        // The rows above the failed one are other steps, not what the step printed: they name no cause.
+        XCTAssertTrue(bitrise.causes.isEmpty)
+    }
+
+    /// More failure statements: Java's uncaught exception after a tool's prefix, an un-handled exception, a quoted
+    /// process that timed out, a `couldn’t be loaded` with a typographic apostrophe, Ruby's `No such file or directory -
+    /// pod` (a command that is not installed), and a CocoaPods `[!]` line about a file that does not exist.
+    func testMoreFailureStatementsOfOtherTools() throws {
+        let java = try diagnose("[15:52:22][:xcodebuild] Exception in thread \"Thread-20\" java.lang.OutOfMemoryError: Java heap space\n")
+        XCTAssertEqual(java.causes.map(\.category), ["out-of-memory"])
+        let unhandled = try diagnose("[08:38:37]: An un-handled exception occurred: org.apache.http.NoHttpResponseException: store-037.blobstore.apple.com:443 failed to respond\n")
+        XCTAssertEqual(unhandled.status, .failed)
+        let xcrun = try diagnose("[+60035 ms] Process \"xcrun\" timed out. 0 attempts left\n")
+        XCTAssertEqual(xcrun.causes.map(\.category), ["build-timeout"])
+        let bundle = try diagnose("2022-11-22 20:07:03.952568-0500 xctest[14716:120934] The bundle \u{201C}BazelPostflightTests.xctest\u{201D} couldn\u{2019}t be loaded. Try reinstalling the bundle.\n")
+        XCTAssertEqual(bundle.causes.map(\.category), ["test-runner-crash"])
+        let ruby = try diagnose("[16:53:50]: No such file or directory - pod\n")
+        XCTAssertEqual(ruby.causes.map(\.category), ["ci-environment"])
+        let plist = try diagnose("Generating Pods project\n[!] The plist file at path `/Volumes/workspace/repository/Pods/dependency/dependency.xcframework/Info.plist` doesn't exist.\n")
+        XCTAssertEqual(plist.status, .failed)
+        let fine = try diagnose("[!] The file exists and was kept.\n")
+        XCTAssertNotEqual(fine.status, .failed)
+    }
+
+    /// Resource compilers (actool, ibtool) name the file, or an Interface Builder object, instead of a line: the resource
+    /// is the cause, unless the message is the tool's own failure (a simulator agent that did not launch).
+    func testAResourceCompilersErrorNamesTheResource() throws {
+        let icon = try diagnose("/Users/dev/App/Images.xcassets: error: The app icon set named \"AppIcon\" did not have any applicable content.\n")
+        XCTAssertEqual(icon.causes.map(\.category), ["compile-error-generic"])
+        XCTAssertEqual(icon.causes.first?.location?.file, "/Users/dev/App/Images.xcassets")
+        let xib = try diagnose("Pods/ASDKUI/ASDKUI/3DSController/ASDK3DSViewController.xib:fnl-2z-Ty3: error: Safe Area Layout Guide before iOS 9.0 [12]\n")
+        XCTAssertEqual(xib.causes.map(\.category), ["compile-error-generic"])
+        let agent = try diagnose("/Users/dev/App/Assets.xcassets: error: Failed to launch AssetCatalogSimulatorAgent via CoreSimulator spawn\n")
+        XCTAssertFalse(agent.findings.contains { $0.rule == "resource-compile-error" })
+    }
 }

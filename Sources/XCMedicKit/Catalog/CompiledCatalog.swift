@@ -12489,10 +12489,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 37 rules
+    /// Catalog/10-infrastructure.yml: 38 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-37\0\
+38\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -13637,7 +13637,7 @@ The CI job was stopped at its time limit\0\
 build-timeout\0\
 error\0\
 cause\0\
-7\0\
+8\0\
 ran longer than the maximum time of\0\
 The job running on (?:agent|runner) (?<agent>.+?) ran longer than the maximum time of (?<minutes>\\d+) minutes\0\
 0\0\
@@ -13659,6 +13659,9 @@ Job failed: execution took longer than (?<limit>\\S+?)(?: seconds)?$\0\
 Build timed out (after\0\
 Build timed out \\(after (?<minutes>\\d+) minutes\\)\0\
 0\0\
+since last output\0\
+command .+? took more than (?<limit>\\d+ minutes?) since last output\0\
+0\0\
 0\0\
 +\0\
 The CI service stopped the job at its time limit\0\
@@ -13679,7 +13682,7 @@ Cache DerivedData, SwiftPM and CocoaPods downloads between runs to shorten the j
 -\0\
 -\0\
 0\0\
-3\0\
+4\0\
 ##[error]The job running on agent Azure Pipelines 190 ran longer than the maximum time of 60 minutes. For more information, see https://go.microsoft.com/fwlink/?linkid=2077134\0\
 +\0\
 https://github.com/microsoft/vscode-python/issues/7411\0\
@@ -13700,6 +13703,12 @@ The job exceeded the maximum time limit for jobs, and has been terminated.\0\
 +\0\
 https://github.com/GabLeRoux/macos-crossover-wine-cloud-builder/issues/1 (Travis CI)\0\
 0\0\
+command bundle exec fastlane team took more than 10 minutes since last output\0\
++\0\
+https://github.com/fastlane/fastlane/pull/82 (CircleCI 1.0)\0\
+1\0\
+limit\0\
+10 minutes\0\
 1\0\
 The job running on runner GitHub Actions 3 completed in 12 minutes.\0\
 -\0\
@@ -13715,12 +13724,15 @@ The CI runner stopped answering (lost, shut down or starved)\0\
 ci-environment\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 lost communication with the server\0\
 The (?:self-)?hosted runner(?:: (?<runner>.+?))? lost communication with the server\0\
 0\0\
 The runner has received a shutdown signal\0\
 The runner has received a shutdown signal\0\
+0\0\
+did not renew the lock\0\
+The job has been abandoned because agent (?<runner>.+?) did not renew the lock\0\
 0\0\
 0\0\
 +\0\
@@ -13738,7 +13750,7 @@ On self-hosted runners, check the machine's logs for an out-of-memory kill, a sl
 -\0\
 -\0\
 0\0\
-3\0\
+4\0\
 The hosted runner: GitHub Actions 9 lost communication with the server. Anything in your workflow that terminates the runner process, starves it for CPU/Memory, or blocks its network access can cause this error.\0\
 +\0\
 https://github.com/fedimint/fedimint/issues/6021 (GitHub Actions, macOS cross-compile job)\0\
@@ -13753,8 +13765,51 @@ The runner has received a shutdown signal. This can happen when the runner servi
 +\0\
 GitHub Actions runner's message, quoted in public projects' runner-loss detectors (code search)\0\
 0\0\
+The job has been abandoned because agent iOSAgent did not renew the lock. Ensure agent is running, not sleeping, and has not lost communication with the service.\0\
++\0\
+https://github.com/microsoft/vso-agent/issues/304 (Azure Pipelines, then VSTS, a Mac agent)\0\
+1\0\
+runner\0\
+iOSAgent\0\
 1\0\
 Lost communication with the server\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+ci-log-limit\0\
+The CI service stopped the job because its log grew past the limit\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+The log length has exceeded the limit of\0\
+The log length has exceeded the limit of (?<limit>\\d+ ?[MKG]B)\0\
+0\0\
+0\0\
++\0\
+The CI service stopped the job: its log passed {limit}\0\
+Travis CI terminates a job whose log grows past its size limit. A build log gets there when something prints the same lines over and over (a test that raises the same exception in a loop, a warning per file, xcodebuild's full output without a formatter), not because the build itself failed.\0\
+1\0\
+Find what repeats at the end of the log and stop it; keep xcodebuild's full output in a file and print a formatted summary\0\
+1\0\
+xcodebuild {$args} 2>&1 | tee build.log | xcbeautify --quiet\0\
+-\0\
+-\0\
+0\0\
+1\0\
+The log length has exceeded the limit of 4 MB (this usually means that the test suite is raising the same exception over and over).\0\
++\0\
+https://github.com/travis-ci/travis-ci/issues/8562 (Travis CI)\0\
+1\0\
+limit\0\
+4 MB\0\
+1\0\
+The log length is 2 MB\0\
 -\0\
 0\0\
 0\0\
@@ -14734,10 +14789,10 @@ https://github.com/gitx/gitx/pull/332\0\
 0\0\
 0\0
 """
-    /// Catalog/11-compile-errors.yml: 1 rule
+    /// Catalog/11-compile-errors.yml: 2 rules
     static let compileErrors = """
 xcmedic-catalog-2\0\
-1\0\
+2\0\
 compile-error\0\
 Compile error\0\
 compile-error-generic\0\
@@ -15110,6 +15165,74 @@ spm-resolution\0\
 0\0\
 0\0\
 1\0\
+0\0\
+resource-compile-error\0\
+An asset catalog, storyboard or other resource did not compile\0\
+compile-error-generic\0\
+error\0\
+cause\0\
+3\0\
+: error: \0\
+^(?<file>[^\\s:][^:]*?\\.(?:xcassets|storyboard|xib|nib|strings|stringsdict|xcstrings|intentdefinition|xcdatamodeld?|xcmappingmodel|rcproject|scnassets|mlmodel|mlpackage|icon))(?::[^:\\s]+)?: error: (?!.*(?:[Ss]imulator|[Rr]untime|Internal error|[Aa]gent))(?<message>.+)$\0\
+0\0\
+None of the input catalogs contained a matching\0\
+(?:^(?<file>[^:]*?\\.xcassets): (?:error: )?|^|: )(?<message>None of the input catalogs contained a matching .+)$\0\
+0\0\
+did not have any applicable content\0\
+(?:^(?<file>[^:]*?\\.xcassets): (?:error: )?|^|: )(?<message>The (?:stickers icon set or )?app icon set (?:named )?[\"“].+?[\"”] did not have any applicable content.*)$\0\
+0\0\
+0\0\
++\0\
+{message}\0\
+A resource compiler of the build (actool for asset catalogs, ibtool for storyboards and xibs, and the compilers of string catalogs, Core Data models and intents) rejected the file named. The message says what is wrong in it: an app icon set without the sizes the platform needs, an icon set the build settings name but the catalog does not have, an Interface Builder feature the deployment target does not support.\0\
+1\0\
+Open the file named and fix the entry the message points at; for an app icon, check the icon set's name against the build setting\0\
+1\0\
+xcodebuild -showBuildSettings {$selection} | grep ASSETCATALOG_COMPILER_APPICON_NAME\0\
+-\0\
+-\0\
+0\0\
+4\0\
+/Users/svenyonson/github/micronets/dpp-client/platforms/osx/DPP/Images.xcassets: error: The app icon set named \"AppIcon\" did not have any applicable content.\0\
++\0\
+https://github.com/dwmkerr/app-icon/issues/79 (Cordova build for macOS, actool)\0\
+1\0\
+file\0\
+/Users/svenyonson/github/micronets/dpp-client/platforms/osx/DPP/Images.xcassets\0\
+/Users/helge/tmp/testit2/testit2/Assets.xcassets: error: None of the input catalogs contained a matching stickers icon set or app icon set named  \"AppIcon\".\0\
++\0\
+https://github.com/SwiftXcode/swift-xcode/issues/8\0\
+2\0\
+file\0\
+/Users/helge/tmp/testit2/testit2/Assets.xcassets\0\
+message\0\
+None of the input catalogs contained a matching stickers icon set or app icon set named  \"AppIcon\".\0\
+/.../platforms/ios/IOTile-M/Images.xcassets: The app icon set named \"AppIcon\" did not have any applicable content.\0\
++\0\
+https://github.com/mway-io/generator-m-ionic/issues/408 (Cordova, the line without its level)\0\
+1\0\
+file\0\
+/.../platforms/ios/IOTile-M/Images.xcassets\0\
+Pods/ASDKUI/ASDKUI/3DSController/ASDK3DSViewController.xib:fnl-2z-Ty3: error: Safe Area Layout Guide before iOS 9.0 [12]\0\
++\0\
+https://github.com/tinkoff-mobile-tech/tinkoff-asdk-ios-old/issues/40 (ibtool)\0\
+2\0\
+file\0\
+Pods/ASDKUI/ASDKUI/3DSController/ASDK3DSViewController.xib\0\
+message\0\
+Safe Area Layout Guide before iOS 9.0 [12]\0\
+2\0\
+/Users/dev/App/Assets.xcassets: warning: The app icon set \"AppIcon\" has 2 unassigned children.\0\
+-\0\
+0\0\
+/Users/philip/Documents/Ascend Main/Ascent/Assets.xcassets: error: Failed to launch AssetCatalogSimulatorAgent via CoreSimulator spawn\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 0\0
 """
     /// Catalog/12-wrappers.yml: 6 rules
@@ -15555,7 +15678,7 @@ A CI step or tool exited with a non-zero status\0\
 build-failed\0\
 error\0\
 symptom\0\
-15\0\
+16\0\
 exit code\0\
 (?:[Cc]ompleted|[Ff]ailed|[Ee]xited|[Ff]inished|[Rr]eturned|[Ee]nded) with (?:a |an )?(?:non-?zero |error )?exit code:? '?(?<code>[1-9]\\d*)\0\
 0\0\
@@ -15575,7 +15698,10 @@ ExitCode: \0\
 ^ExitCode: (?<code>[1-9]\\d*)\\b\0\
 0\0\
  (exit code: \0\
-^(?:\\|\\s*x\\s*\\|\\s*)?(?<step>[a-z][\\w-]*(?:@[\\d.]+)?) \\(exit code: (?<code>[1-9]\\d*)\\)\0\
+^\\|\\s*(?:x|🚫|❌)\\s*\\|\\s*(?<step>[^|]+?) \\(exit code: (?<code>[1-9]\\d*)\\)\0\
+0\0\
+ (exit code: \0\
+^(?<step>[a-z][\\w-]*(?:@[\\d.]+)?) \\(exit code: (?<code>[1-9]\\d*)\\)\0\
 0\0\
 \" exited with \0\
 ^The command [\"“](?<command>.+?)[\"”] exited with (?<code>[1-9]\\d*)\\b\0\
@@ -15611,7 +15737,7 @@ Read the root causes listed above; if none is listed, the last lines the command
 -\0\
 -\0\
 0\0\
-18\0\
+19\0\
 Error: Process completed with exit code 1.\0\
 +\0\
 https://github.com/apple/swift-format/issues (GitHub Actions, Tests/Corpus b023)\0\
@@ -15718,6 +15844,14 @@ code\0\
 1\0\
 step\0\
 certificate-and-profile-installer\0\
+| 🚫  | Xcode: Unit Test (exit code: 1)                              | 59 sec   |\0\
++\0\
+https://github.com/iceman201/GymWorkoutManager/issues/8 (Bitrise's summary, an older step title)\0\
+2\0\
+code\0\
+1\0\
+step\0\
+Xcode: Unit Test\0\
 ExitCode: 134\0\
 +\0\
 https://github.com/microsoft/appcenter/issues/2116 (Xamarin.UITest's DeviceAgent)\0\
@@ -16398,7 +16532,7 @@ requires Xcode \\d\0\
 newer version of Xcode\0\
 \\b(?:upgrade|update) (?:to |your )?Xcode\\b\0\
 ci-environment\0\
-9\0\
+12\0\
 xcode-select\0\
 Xcode license\0\
 command not found\0\
@@ -16408,8 +16542,11 @@ DEVELOPER_DIR\0\
 \\b(?:image|executor|VM|runner) [\\w.:/-]+ is not supported\0\
 \\b(?:self-)?hosted runner\\b\0\
 \\bfind (?:an )?(?:installed )?Xcode (?:with version|satisfying|version)\\b\0\
+\\bNo such file or directory - [\\w.-]+\\s*$\0\
+\\b(?:Error|exit(?: code| status)?:?|exited with(?: code)?) 127\\b\0\
+cannot load such file\0\
 network\0\
-12\0\
+14\0\
 could not resolve host\0\
 (?:request|connection|operation|connect) timed out\0\
 connection (?:refused|reset|closed)\0\
@@ -16422,6 +16559,8 @@ rate limit exceeded\0\
 unable to access\0\
 Failed to connect\0\
 transfer closed\0\
+failed to respond\0\
+Failed to download\0\
 package-resolved-stale\0\
 2\0\
 Package\\.resolved\0\
@@ -16497,7 +16636,7 @@ compiler crash\0\
 failed due to signal\0\
 Segmentation fault\0\
 test-runner-crash\0\
-7\0\
+8\0\
 ^xctest\\(\0\
 test runner\0\
 \\botest\\b\0\
@@ -16505,6 +16644,7 @@ crashed\0\
 unexpected exit\0\
 uncaught exception\0\
 \\bxctest\\b.*(?:crash|exit|abort)\0\
+\\.xctest\\W{0,3} couldn.t be loaded\0\
 test-failure\0\
 8\0\
 XCTAssert\0\

@@ -169,6 +169,9 @@ struct FailedStep: Equatable {
         if text.hasPrefix("("), text.hasSuffix(")"), text.contains(" failure") { return true } // (1 failure)
         if text.hasPrefix("[!] Exit status") || text.hasPrefix("Exit status:") { return true }
         if text.hasPrefix("/Applications/Xcode") || text.hasPrefix("/Library/Developer/") { return true } // tool invocations
+        // A CI service's summary table (Bitrise's rows of steps and their borders) lists steps; it is not what one printed.
+        if text.hasPrefix("|"), text.hasSuffix("|") { return true }
+        if text.hasPrefix("+"), text.allSatisfy({ $0 == "+" || $0 == "-" || $0 == "=" || $0 == " " }) { return true }
         return text.allSatisfy { $0 == "-" || $0 == "=" || $0 == "*" || $0 == "_" || $0 == " " || $0 == "▸" }
     }
 

@@ -367,39 +367,40 @@ enum ScanMarkers {
                                     "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:",
                                     " failed", "error occurred", "error has occurred", "error was encountered", "exception occurred", "exception has occurred", "There was an",
                                     "There were ", "There was a problem",
-                                    "npm ERR! ", "Timed out", "not be ", "n't be ", "annot be ", "Exception: ",
+                                    "npm ERR! ", "Timed out", "not be ", "n't be ", "n\u{2019}t be ", "annot be ", "Exception: ", "Exception in thread ", "No such file or directory - ",
                                     "Did not find ", "No valid ", "No matching ", "No suitable ", " timed out", " not available", " not installed", "command not found: ", "failed downloading ",
                                     "failed to ", "unable to ", "could not ", "Encountered ", "ncountered an ", "Error: ", "Error ["]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
     /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: ` (also after a word: `** INTERNAL ERROR: …`, `LLVM ERROR: …`), `Error: ` after a space, `Error 0xe8008018: `, git's `fatal: `,
-    /// a `[!] ` line (fastlane, CocoaPods) that says something failed, a `FAILED` banner in any case, the CocoaPods validator's `- ERROR | `, MSBuild's `TOOL : error CODE: `). A line whose level is
+    /// a `[!] ` line (fastlane, CocoaPods) that says something failed or does not exist, a `FAILED` banner in any case, the CocoaPods validator's `- ERROR | `, MSBuild's `TOOL : error CODE: `). A line whose level is
     /// a warning never counts.
     static let errorLike = try! CompiledRegex(
-        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |: error [A-Z]{1,10}\d{1,6}: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |[\s*]ERROR: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^- ERROR +\| |^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b)|^error$"#
+        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |: error [A-Z]{1,10}\d{1,6}: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |[\s*]ERROR: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^- ERROR +\| |^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b|does(?:n['\x{2019}]t| not) exist)|^error$"#
     )
     /// A sentence that says something failed, as its own message: at the start of the line or after a
     /// prefix (`tool[pid] [MT] iPhoneSimulator: Could not launch simulator: -600`, `● Failed to install app
     /// on device`), a line that opens with `FAILED` (Bazel's `FAILED: Build did NOT complete successfully`, a test
     /// plug-in's `FAILED -[Suite test] - (5.0 seconds)`, Gradle's `BUILD FAILED in 1m`), a subject and `failed` (`Build
-    /// failed after 12 s`, `Task failed with an exception`), `An error occurred …` (or an exception: iTMSTransporter's `An exception has occurred: null`), `There was an error …` (or a problem), npm's `npm ERR! `,
+    /// failed after 12 s`, `Task failed with an exception`), `An error occurred …` (or an exception: iTMSTransporter's `An exception has occurred: null`, `An un-handled exception occurred`), `There was an error …` (or a problem), npm's `npm ERR! `,
     /// `Timed out …`, a tool's lower-case error wrapping another (`failed to create host: Image xcode:9.2.0 is not supported`,
     /// CircleCI's and Docker's Go-style messages), Flutter's `Encountered error while creating the IPA:`, a subject and `failed: `
-    /// (Carthage's `GitHub API request failed: API rate limit exceeded …`, also after a prefix: `Process config: simulator UDID lookup failed: …`), `X timed out …` (Carthage's `xcodebuild timed out while trying to read …`), `Did not find …` and `No
+    /// (Carthage's `GitHub API request failed: API rate limit exceeded …`, also after a prefix: `Process config: simulator UDID lookup failed: …`), `X timed out …` (Carthage's `xcodebuild timed out while trying to read …`, Flutter's `Process "xcrun" timed out`), `Did not find …` and `No
     /// valid/matching/suitable … found` (a tool that looked for a certificate, a profile, a device), `The iOS 15.0 simulator
     /// runtime is not available`, zsh's and bundler's `bundler: command not found: fastlane`, SwiftPM's `failed downloading
     /// '…zip' which is required by binary target …` after a formatter's arrow, an uncaught exception's `Name(space.)XxxException: message` opening the line (Dart's
-    /// `ProcessException: Process timed out`, .NET's `System.IO.IOException: …`, a script's `Exception: …`, Node's `AssertionError [ERR_ASSERTION]: …`), a passive `could not be validated` / `cannot be found`, or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
+    /// `ProcessException: Process timed out`, .NET's `System.IO.IOException: …`, a script's `Exception: …`, Node's `AssertionError [ERR_ASSERTION]: …`), Java's
+    /// `Exception in thread "main" java.lang.OutOfMemoryError: …`, Ruby's `No such file or directory - pod` (a command that is not installed), a passive `could not be validated` / `cannot be found`, or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
     /// failed - …`, Nimble's ` failed - expected to equal …`, `Expectation failed: …`). A log that shows
     /// neither an error nor a success is read as failed on these (a message pasted alone, a cut log);
     /// in any other log they are context.
     static let failureStatement = try! CompiledRegex(
         #"(?:^|: |\] |^\W*\s)(?:Failed to|FAILED to|Could not|Couldn['\x{2019}]t|Unable to|Cannot|Can't) |(?:^|\s)failed - |\b(?:XCT[A-Za-z]+|Expectation) failed\b|^FAILED:? \S"#
         + #"|^(?:[A-Z]+ )+FAILED\b|^[A-Z][a-z]+(?: [a-z]+){0,2} failed(?:$|[.:!,]| (?:after|with|because|due|in|on|for)\b)"#
-        + #"|\b[Aa]n (?:unexpected |unknown |internal )?(?:error|exception) (?:occurred|has occurred|was encountered)\b|\bThere (?:was|were) (?:an? )?(?:\w+ )?(?:errors?|problems?)\b"#
+        + #"|\b[Aa]n (?:unexpected |unknown |internal |un-?handled )?(?:error|exception) (?:occurred|has occurred|was encountered)\b|(?:^|\] )Exception in thread "[^"]*" [\w.$]+|^No such file or directory - [\w.-]+\s*$|\bThere (?:was|were) (?:an? )?(?:\w+ )?(?:errors?|problems?)\b"#
         + #"|^Did not find \w|^No (?:valid|matching|suitable) [\w -]+? (?:was |were |is |are )?found\b"#
-        + #"|^(?:The )?[\w.-]+(?: [\w.-]+){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
+        + #"|^(?:The )?[\w.-]+(?: (?:[\w.-]+|"[^"\s]+"|'[^'\s]+')){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
         + #"|^(?:[\w.]+\.)?[A-Z]\w*(?:Exception|[A-Za-z]Error)(?: \[[A-Z][A-Z_\d]+\])?: \S|\bencountered an? (?:unexpected |unknown |internal )?error\b|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?error while \w|(?:^[A-Z]|^[a-z]|: [a-z])[\w.-]*(?: [\w.-]+){0,3} failed: (?!\d)\S|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
     )
 
