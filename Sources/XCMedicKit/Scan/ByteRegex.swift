@@ -82,26 +82,14 @@ final class ByteRegex: Sendable {
         }
         var vm = Machine(regex: self, bytes: bytes, budget: budgetNanoseconds)
         let n = bytes.count
-        if let leading, let base = bytes.baseAddress {
-            // Only where the leading literal stands can a match start; every such start is tried in order, so
-            // the first match is the one the loop below would find.
-            var start = 0
-            return leading.bytes.withUnsafeBufferPointer { needle in
-                while let at = Bytes.firstIndex(of: needle, in: base, count: n, from: start + leading.offset) {
-                    switch vm.run(program, at: at - leading.offset) {
-                    case .matched: return .matched(vm.slots)
-                    case .failed: break
-                    case .timedOut: return .timedOut
-                    case .unsupported: return .unsupported
-                    }
-                    start = at - leading.offset + 1
-                }
-                return .noMatch
-            }
-        }
         var start = 0
         while start <= n {
-            if start < n, let starts = start == 0 ? firstBytes : laterBytes {
+            if let leading, let base = bytes.baseAddress {
+                // Only where the leading literal stands can a match start.
+                let at = leading.bytes.withUnsafeBufferPointer { Bytes.firstIndex(of: $0, in: base, count: n, from: start + leading.offset) }
+                guard let at else { return .noMatch }
+                start = at - leading.offset
+            } else if start < n, let starts = start == 0 ? firstBytes : laterBytes {
                 // Skip to the next byte a match can start with.
                 if start == 0, !starts[Int(bytes[0])] { start = 1 }
                 if start > 0, let laterBytes { while start < n, !laterBytes[Int(bytes[start])] { start += 1 } }

@@ -588,12 +588,8 @@ public final class Scanner {
         if !findings.contains(where: { $0.rule == "build-commands-failed" }) {
             for finding in findings where finding.rule == "command-failed-nonzero-exit" && finding.severity == .error {
                 guard let kind = finding.captures["step"], FailedStep.kinds[kind] != nil else { continue }
-                let step = FailedStep(kind: kind, title: nil, startLine: nil, lines: [])
-                let rule = FailedStep.rule(for: step)
-                _ = collector.add(rule: rule, fixes: rule.fixes, captures: ["step": kind, "title": ""],
-                                  message: "\(kind) failed; the log does not show what it printed", severity: .error,
-                                  occurrence: finding.occurrences.first ?? Occurrence(line: 0, input: 0, location: nil),
-                                  excerptLine: finding.excerpt.last ?? "", errorInSwift6: false)
+                recordUnshownStep(FailedStep(kind: kind, title: nil, startLine: nil, lines: []), of: finding,
+                                  excerptLine: finding.excerpt.last ?? "")
             }
         }
         for finding in findings where finding.rule == "build-commands-failed" {
@@ -603,15 +599,19 @@ public final class Scanner {
                 guard !kind.isEmpty, !FailedStep.isOpaque(text) else { continue }
                 let title = kind.contains(" ") ? FailedStep.quotedTitle(text.dropFirst(kind.count))
                     : FailedStep.title(kind: kind, arguments: text.dropFirst(kind.count))
-                let step = FailedStep(kind: kind, title: title, startLine: nil, lines: [])
-                let occurrence = finding.occurrences.first ?? Occurrence(line: 0, input: 0, location: nil)
-                let name = step.title.map { "\(kind) \($0)" } ?? kind
-                let rule = FailedStep.rule(for: step)
-                _ = collector.add(rule: rule, fixes: rule.fixes, captures: ["step": kind, "title": step.title ?? ""],
-                                  message: "\(name) failed; the log does not show what it printed",
-                                  severity: .error, occurrence: occurrence, excerptLine: command, errorInSwift6: false)
+                recordUnshownStep(FailedStep(kind: kind, title: title, startLine: nil, lines: []), of: finding, excerptLine: command)
             }
         }
+    }
+
+    /// A cause for a failed step the log names but whose output it does not show, at the line of the finding that names it.
+    private func recordUnshownStep(_ step: FailedStep, of finding: Finding, excerptLine: String) {
+        let name = step.title.map { "\(step.kind) \($0)" } ?? step.kind
+        let rule = FailedStep.rule(for: step)
+        _ = collector.add(rule: rule, fixes: rule.fixes, captures: ["step": step.kind, "title": step.title ?? ""],
+                          message: "\(name) failed; the log does not show what it printed", severity: .error,
+                          occurrence: finding.occurrences.first ?? Occurrence(line: 0, input: 0, location: nil),
+                          excerptLine: excerptLine, errorInSwift6: false)
     }
 
     /// Rule `r` on `line`; a user rule's time is counted, and the rules that go over their budget are
