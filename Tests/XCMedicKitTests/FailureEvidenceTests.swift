@@ -922,4 +922,64 @@ final class FailureEvidenceTests: XCTestCase {
         let agent = try diagnose("/Users/dev/App/Assets.xcassets: error: Failed to launch AssetCatalogSimulatorAgent via CoreSimulator spawn\n")
         XCTAssertFalse(agent.findings.contains { $0.rule == "resource-compile-error" })
     }
+
+    // MARK: - Hold-out 18
+
+    /// An error no rule names, printed inside a GitHub Action's step (`Run owner/repo@ref`), is the action failing: the job's
+    /// set-up (ci-environment), with the action kept on the finding. In a `run:` step, or with words that name a category,
+    /// the action does not decide it.
+    func testAnUnnamedErrorInsideAGitHubActionIsTheAction() throws {
+        let action = try diagnose("""
+            Run tuist/tuist-action@0.13.0
+              with:
+                command: generate
+            Error: Cannot read properties of undefined (reading 'browser_download_url')
+            """ + "\n")
+        XCTAssertEqual(action.causes.map(\.category), ["ci-environment"])
+        XCTAssertEqual(action.causes.first?.collected["action"], ["tuist/tuist-action@0.13.0"])
+        let downloaded = try diagnose("2024-01-09T10:00:00.0000000Z ##[group]Run actions/some-action/setup@v4\n2024-01-09T10:00:01.0000000Z Error: Unexpected input 'foo'\n")
+        XCTAssertEqual(downloaded.causes.first?.collected["action"], ["actions/some-action/setup@v4"])
+        // A shell step in between: the error is the script's, not the action's.
+        let script = try diagnose("Run actions/checkout@v4\nRun ./build.sh\nError: Cannot read properties of undefined (reading 'x')\n")
+        XCTAssertEqual(script.status, .failed)
+        XCTAssertNil(script.findings.first { $0.collected["action"] != nil })
+        XCTAssertFalse(script.causes.contains { $0.category == "ci-environment" })
+        // Words that name a category win over the step.
+        let network = try diagnose("Run some/action@v1\nError: connect ETIMEDOUT: Connection timed out\n")
+        XCTAssertEqual(network.causes.map(\.category), ["network"])
+        XCTAssertEqual(Scanner.githubStep("Run xcodebuild -scheme App test"), .script)
+        XCTAssertEqual(Scanner.githubStep("Run owner/repo@v1 extra"), .script)
+        XCTAssertEqual(Scanner.githubStep("##[group]Run owner/repo@0123abcd"), .action("owner/repo@0123abcd"))
+        XCTAssertNil(Scanner.githubStep("Running tests"))
+    }
+
+    /// Failure messages of other tools and other wordings, each as several public logs print them.
+    func testMoreWordingsOfKnownFailures() throws {
+        let cases: [(String, String)] = [
+            ("Found \"Xcode 10.1, Build version 10B61\". Xcode 10.2 or greater is required to develop for iOS.\n", "xcode-version"),
+            ("Error: This command is deprecated and will be removed in a future release, --legacy flag is required to use it.\n", "xcode-version"),
+            ("error: manifest parse error(s):\nsandbox-exec: sandbox_apply_container: Operation not permitted\n", "ci-environment"),
+            ("Error: Version \"24.04\" of Ubuntu is not supported\n", "ci-environment"),
+            ("FATAL: Cannot find xcodebuild with the configured path /usr/bin/xcodebuild.\n", "ci-environment"),
+            ("error: compile command failed due to exception 3 (use -v to see invocation)\n", "compiler-crash"),
+            ("[13:14:22]: There are no local code signing identities found.\n", "codesign-certificate"),
+            ("No Provisioning Profile was found for your project's Bundle Identifier or your\ndevice.\n", "provisioning-profile"),
+            ("CocoaPods not installed or not in valid state.\n", "cocoapods"),
+            ("Error: Could not find iPhone X simulator\n", "destination-not-found"),
+            ("ITMS-90171: Invalid Bundle Structure - - The binary file 'App.app/App.dSYM/Contents/Resources/DWARF/App' is not permitted.\n", "app-store-upload"),
+            ("Asset validation failed (90482) Invalid Executable. The executable 'Runner.app/Frameworks/K.framework/K' contains bitcode.\n", "app-store-upload"),
+            ("test_MyClass(): failed: caught error: \"text(0) found MyApp.MyClass instead of Text\"\n", "test-failure"),
+            ("Snapshot comparison failed: Error Domain=FBSnapshotTestControllerErrorDomain Code=3 \"Images different sizes\"\n", "test-failure"),
+        ]
+        for (log, category) in cases {
+            let d = try diagnose(log)
+            XCTAssertEqual(d.causes.first?.category, category, log)
+            XCTAssertEqual(d.status, .failed, log)
+        }
+        // The warnings around them stay warnings.
+        let broken = try diagnose("Warning: CocoaPods is installed but broken. Skipping pod install.\n** BUILD SUCCEEDED **\n")
+        XCTAssertNotEqual(broken.status, .failed)
+        let itmsWarning = try diagnose("WARNING ITMS-90078: \"Missing Push Notification Entitlement\"\n** BUILD SUCCEEDED **\n")
+        XCTAssertNotEqual(itmsWarning.status, .failed)
+    }
 }

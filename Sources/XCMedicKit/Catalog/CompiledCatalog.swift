@@ -2402,10 +2402,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 28 rules
+    /// Catalog/03-signing.yml: 29 rules
     static let signing = """
 xcmedic-catalog-2\0\
-28\0\
+29\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -3253,6 +3253,58 @@ No profile matching 'TargetName' found\0\
 0\0\
 0\0\
 0\0\
+no-provisioning-profile-found\0\
+No provisioning profile at all for the app or the device\0\
+provisioning-profile\0\
+error\0\
+cause\0\
+2\0\
+provisioning profiles were found\0\
+No provisioning profiles found: No non[–-]expired provisioning profiles were found\0\
+0\0\
+No Provisioning Profile was found for your project\0\
+No Provisioning Profile was found for your project['’]s Bundle Identifier\0\
+0\0\
+0\0\
++\0\
+No provisioning profile for this app (or this device) is installed\0\
+Signing for a device needs a provisioning profile that names the app's bundle identifier, the signing certificate and (for development) the device. None is installed: the bundle identifier is new or taken by another team, the profile expired, the device is not registered, or automatic signing has no account to create one with.\0\
+2\0\
+Open the project in Xcode, choose a team under Signing & Capabilities and let Xcode create the profile (or change the bundle identifier to one your team owns)\0\
+1\0\
+open ios/Runner.xcworkspace\0\
+-\0\
+-\0\
+On CI, install the profiles with fastlane match, or let xcodebuild create them with an App Store Connect API key\0\
+2\0\
+fastlane match development --readonly\0\
+xcodebuild {$args} -allowProvisioningUpdates -authenticationKeyPath AuthKey.p8 -authenticationKeyID KEY_ID -authenticationKeyIssuerID ISSUER_ID\0\
+-\0\
+-\0\
+0\0\
+3\0\
+Code Sign error: No provisioning profiles found: No non–expired provisioning profiles were found.\0\
++\0\
+https://github.com/NativeScript/ios-jsc/issues/555 (tns run ios)\0\
+0\0\
+Code Sign error: No provisioning profiles found: No non–expired provisioning profiles were found.\0\
++\0\
+https://github.com/Provenance-Emu/Provenance/issues/184\0\
+0\0\
+No Provisioning Profile was found for your project's Bundle Identifier or your \0\
++\0\
+https://github.com/flutter/flutter/issues/137986 (flutter run --flavor on a device; Flutter wraps the sentence)\0\
+0\0\
+1\0\
+Provisioning Profile: \"iOS Team Provisioning Profile: *\"\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 profile-missing-capability\0\
 Provisioning profile lacks a capability or entitlement the app uses\0\
 provisioning-profile\0\
@@ -3840,12 +3892,15 @@ fastlane match cannot install the signing certificate\0\
 codesign-certificate\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 No code signing identity found and can\0\
 No code signing identity found and can ?not create a new one because you enabled `?readonly`?\0\
 0\0\
 please check end date and renew it\0\
 Your certificate '(?<certificate>[^']+)' is not valid, please check end date and renew it\0\
+0\0\
+There are no local code signing identities found\0\
+There are no local code signing identities found\0\
 0\0\
 0\0\
 +\0\
@@ -3869,7 +3924,7 @@ fastlane match appstore\0\
 -\0\
 1\0\
 https://docs.fastlane.tools/actions/match/\0\
-2\0\
+4\0\
 No code signing identity found and can not create a new one because you enabled `readonly`\0\
 +\0\
 fastlane/fastlane@00639f2e0982:match/lib/match/runner.rb (UI.crash!)\0\
@@ -3880,6 +3935,14 @@ fastlane/fastlane@00639f2e0982:match/lib/match/runner.rb (UI.user_error!, printe
 1\0\
 certificate\0\
 ABCDE12345.cer\0\
+[13:14:22]: There are no local code signing identities found.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/21814 (match on CI, after Installing certificate...)\0\
+0\0\
+[20:27:09]: There are no local code signing identities found.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/13604\0\
+0\0\
 1\0\
 Your certificate 'ABCDE12345.cer' is valid\0\
 -\0\
@@ -4111,16 +4174,16 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 20 rules
+    /// Catalog/04-destination.yml: 21 rules
     static let destination = """
 xcmedic-catalog-2\0\
-20\0\
+21\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
 error\0\
 cause\0\
-3\0\
+4\0\
 matching the provided destination specifier\0\
 Unable to find a (?:destination|device) matching the provided destination specifier\0\
 0\0\
@@ -4129,6 +4192,9 @@ The requested device could not be found because no available devices matched the
 0\0\
  simulator. Run CLI with\0\
 Could not find [\"“]?(?<device>[^\"”]+?)[\"”]? simulator\\. Run CLI\0\
+0\0\
+Could not find \0\
+^(?:[Ee]rror:? )?Could not find [\"“]?(?<device>[^\"”]+?)[\"”]? simulator\\.?$\0\
 0\0\
 1\0\
 ^(?:\\{ (?!.*\\berror:)|Missing required|Unsupported device|The device|The requested device|Please supply)\0\
@@ -4163,7 +4229,7 @@ xcrun simctl create \"CI iPhone\" \"iPhone 16\" com.apple.CoreSimulator.SimRunti
 -\0\
 1\0\
 https://developer.apple.com/documentation/xcode/installing-additional-simulator-runtimes\0\
-6\0\
+7\0\
 xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ platform:iOS Simulator, OS:16.1, name:iPhone 14 Pro Max }\n\n\tAvailable destinations for the \"base\" scheme:\0\
 +\0\
 https://github.com/0xOpenBytes/ios-base/issues/3\0\
@@ -4200,12 +4266,64 @@ the same error as older react-native CLIs print it, without quotes (code search,
 1\0\
 device\0\
 iPhone X\0\
+Error: Could not find iPhone X simulator\0\
++\0\
+https://github.com/textileio/react-native-sdk/issues/172 (react-native run-ios with Xcode 11.3.1)\0\
+1\0\
+device\0\
+iPhone X\0\
 1\0\
 Available destinations for the \"base\" scheme:\0\
 -\0\
 0\0\
 1\0\
 sdk-missing\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+destination-architecture-unsupported\0\
+The test target cannot run on the chosen destination's architecture\0\
+destination-not-found\0\
+error\0\
+cause\0\
+1\0\
+does not support any of \0\
+Cannot test target ['‘“\"]?(?<target>[^'’”\":]+?)['’”\"]? on ['‘“\"]?(?<device>[^'’”\":]+?)['’”\"]?: .* does not support any of .*?architectures(?:: (?<archs>[\\w, ]+))?\0\
+0\0\
+0\0\
++\0\
+{target} is built for no architecture {device} runs\0\
+The destination exists, but the test bundle (or the app it tests) is built without the architecture the simulator runs: an Intel runner's simulators run x86_64, Apple silicon ones arm64. EXCLUDED_ARCHS or ARCHS set for one kind of Mac (often `EXCLUDED_ARCHS[sdk=iphonesimulator*] = x86_64` or `arm64`, sometimes from a Podfile post_install hook) leaves nothing for the other.\0\
+2\0\
+See which architectures the test target builds for the simulator\0\
+1\0\
+xcodebuild -showBuildSettings {$selection} -sdk iphonesimulator | grep -E \"ARCHS|EXCLUDED_ARCHS\"\0\
+-\0\
+-\0\
+Remove the architecture exclusion for the simulator SDK (target, xcconfig and Podfile hooks), or run on a runner of the architecture you build for\0\
+1\0\
+xcodebuild test {$args} EXCLUDED_ARCHS=\"\"\0\
+-\0\
+-\0\
+0\0\
+1\0\
+xcodebuild: error: Failed to build project <ProjectName> with scheme <ProjectScheme>.: Cannot test target <ProjectScheme>Tests on iPhone 15 Pro: <ProjectScheme>Tests does not support any of iPhone 15 Pro’s architectures: x86_64.\0\
++\0\
+https://github.com/actions/runner-images/issues/10104 (Azure Pipelines macOS-14, Xcode 15.4; the names are the reporter's placeholders)\0\
+3\0\
+archs\0\
+x86_64\0\
+device\0\
+iPhone 15 Pro\0\
+target\0\
+<ProjectScheme>Tests\0\
+1\0\
+Cannot test target AppTests on iPhone 15 Pro: the device is not available\0\
+-\0\
+0\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -5292,10 +5410,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 32 rules
+    /// Catalog/05-packages.yml: 33 rules
     static let packages = """
 xcmedic-catalog-2\0\
-32\0\
+33\0\
 package-resolved-out-of-date\0\
 Package.resolved is out of date and resolution is locked\0\
 package-resolved-stale\0\
@@ -5984,7 +6102,8 @@ note: the manifest is valid\0\
 A package with an invalid manifest is skipped by the index\0\
 -\0\
 0\0\
-0\0\
+1\0\
+ci-environment\0\
 0\0\
 0\0\
 0\0\
@@ -7258,6 +7377,52 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+cocoapods-not-usable\0\
+CocoaPods is missing or broken, and the project needs it\0\
+cocoapods\0\
+error\0\
+cause\0\
+1\0\
+CocoaPods not installed or not in valid state\0\
+CocoaPods not installed or not in valid state\0\
+0\0\
+0\0\
++\0\
+CocoaPods is not installed, or the installed one does not run, and the project needs it\0\
+The iOS or macOS project uses CocoaPods (it has a Podfile, or a plugin needs one) and `pod` could not be run: it is not installed for the Ruby on PATH, or it was installed with another Ruby (rbenv, Homebrew, the system Ruby after a macOS update) and no longer starts. Under fastlane or an IDE launched from the Dock the PATH and Ruby can differ from the terminal's.\0\
+2\0\
+Check that pod runs in the same environment as the build\0\
+2\0\
+which pod\0\
+pod --version\0\
+-\0\
+-\0\
+Reinstall CocoaPods for the Ruby in use (or with Homebrew)\0\
+2\0\
+gem install cocoapods\0\
+brew install cocoapods\0\
+-\0\
+-\0\
+0\0\
+2\0\
+CocoaPods not installed or not in valid state.\0\
++\0\
+https://github.com/flutter/flutter/issues/53979 (flutter build ios under fastlane)\0\
+0\0\
+Error: CocoaPods not installed or not in valid state.\0\
++\0\
+Flutter's error when pod cannot be run (code search for \"CocoaPods not installed or not in valid state\", a project's troubleshooting notes)\0\
+0\0\
+1\0\
+Warning: CocoaPods is installed but broken. Skipping pod install.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 cocoapods-notice\0\
 A CocoaPods notice\0\
 cocoapods\0\
@@ -7926,12 +8091,15 @@ Library built without bitcode\0\
 linker-other\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 does not contain bitcode\0\
 ^(?:ld: |:-1: )?'?(?<library>.+?)'? does not contain bitcode\\. You must rebuild it\0\
 0\0\
 bitcode bundle could not be generated because\0\
 ^ld: bitcode bundle could not be generated because ['‘\"“`]?(?<library>[^'’\"”`]+?)['’\"”`]? was built without full bitcode\0\
+0\0\
+bitcode bundle could not be generated because\0\
+^bitcode bundle could not be generated because ['‘\"“`](?<library>[^'’\"”`]+?)['’\"”`] was built without full bitcode\0\
 0\0\
 0\0\
 +\0\
@@ -7945,7 +8113,7 @@ xcodebuild {$args} ENABLE_BITCODE=NO\0\
 post_install do |installer|\n  installer.pods_project.targets.each do |t|\n    t.build_configurations.each { |c| c.build_settings['ENABLE_BITCODE'] = 'NO' }\n  end\nend\0\
 -\0\
 0\0\
-3\0\
+4\0\
 ld: '/Users/.../GoogleAnalytics-iOS-SDK/libGoogleAnalyticsServices.a(TAGHit.o)' does not contain bitcode. You must rebuild it with bitcode enabled (Xcode setting ENABLE_BITCODE), obtain an updated library from the vendor, or disable bitcode for this target. for architecture armv7\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L657-L659 (SAMPLE_BITCODE_LD)\0\
@@ -7962,6 +8130,12 @@ a vendor SDK's changelog quoting the archive error (code search)\0\
 1\0\
 library\0\
 Pods/PureSDK/PureSDK.framework/PureSDK\0\
+bitcode bundle could not be generated because '/Users/.../.../.../Xcode/DerivedData/XXXSDK-fmvsbezudrnmfgaaiffvncrkhwac/Build/Intermediates.noindex/ArchiveIntermediates/XXXSDK-Universal/BuildProductsPath/Release-iphoneos/XCFrameworkIntermediates/OpenSSL/OpenSSL.framework/OpenSSL' was built without full bitcode. All frameworks and dylibs for bitcode must be generated from Xcode Archive or Install build\0\
++\0\
+https://github.com/krzyzanowskim/OpenSSL/issues/98 (Xcode's issue navigator; the line goes on with the file)\0\
+1\0\
+library\0\
+/Users/.../.../.../Xcode/DerivedData/XXXSDK-fmvsbezudrnmfgaaiffvncrkhwac/Build/Intermediates.noindex/ArchiveIntermediates/XXXSDK-Universal/BuildProductsPath/Release-iphoneos/XCFrameworkIntermediates/OpenSSL/OpenSSL.framework/OpenSSL\0\
 1\0\
 note: bitcode bundle could not be generated because it was built without full bitcode\0\
 -\0\
@@ -9179,9 +9353,12 @@ A compiler process was killed by a signal\0\
 compiler-crash\0\
 error\0\
 cause\0\
-16\0\
+17\0\
 failed due to signal\0\
 (?:compile|frontend|merge-module|emit-module) command failed due to signal(?! 9\\b)\0\
+0\0\
+failed due to exception\0\
+(?:compile|frontend|merge-module|emit-module) command failed due to exception(?: \\d+)?\0\
 0\0\
 Segmentation fault: 11\0\
 (?:^|error: |command: |signal: )Segmentation fault: 11\0\
@@ -9247,7 +9424,7 @@ Pin the previous Xcode on CI until the compiler is fixed\0\
 -\0\
 -\0\
 0\0\
-7\0\
+8\0\
 Swift Compiler Error Command failed due to signal : segmentation fault: 11\0\
 +\0\
 Xcode 8's issue-navigator copy of a crashed compile\0\
@@ -9271,6 +9448,10 @@ https://github.com/signalapp/Signal-iOS/issues/2967\0\
 Command failed due to signal: Segmentation fault: 11\0\
 +\0\
 https://github.com/lionheart/openradar-mirror/issues/9461 (Xcode 6.4 and 7 wording)\0\
+0\0\
+error: compile command failed due to exception 3 (use -v to see invocation)\0\
++\0\
+https://github.com/thebrowsercompany/windows-samples/issues/16 (swift build on Windows, an asserts toolchain)\0\
 0\0\
 <unknown>:0: error: unable to execute command: Aborted\0\
 +\0\
@@ -11229,7 +11410,7 @@ XCTest assertion message without its test line\0\
 test-failure\0\
 error\0\
 cause\0\
-8\0\
+10\0\
 , XCT\0\
 ^(?<test>\\w+), (?<message>XCT\\w+ failed\\b.*)$\0\
 0\0\
@@ -11244,6 +11425,12 @@ Assertion Failure(?::| at) (?<file>[^:\\s]+):(?<line>\\d+): (?<message>.+)$\0\
 0\0\
 (): XCT\0\
 ^(?<test>[\\w./]+)\\(\\): (?<message>XCT\\w+ failed\\b.*)$\0\
+0\0\
+(): failed: caught \0\
+^(?<test>[\\w./]+)\\(\\): (?<message>failed: caught .+)$\0\
+0\0\
+Snapshot comparison failed: \0\
+^(?<message>Snapshot comparison failed: .+)$\0\
 0\0\
 XCTAssert\0\
 ^(?!.*[Ee]xpected failure)(?<message>XCTAssert\\w* failed\\b.*)$\0\
@@ -11270,7 +11457,7 @@ xcrun xcresulttool get test-results tests --path Test.xcresult\0\
 -\0\
 -\0\
 0\0\
-3\0\
+4\0\
 testNumberOfWalksForPriceText, XCTAssertEqual failed: (\"20 passeios de R$ 25\") is not equal to (\"20 passeios de R$25\") - \0\
 +\0\
 https://github.com/fastlane/fastlane/issues/13956 (xcpretty summary through fastlane scan on Jenkins)\0\
@@ -11289,6 +11476,12 @@ xcpretty's failure summary of a Quick/Nimble expectation (Nimble's \"expected to
 1\0\
 test\0\
 testExpectTwoItems\0\
+test_MyClass(): failed: caught error: \"text(0) found MyApp.MyClass instead of Text\"\0\
++\0\
+https://github.com/nalexn/ViewInspector/issues/314 (GitHub Actions, Xcode 16 beta 2)\0\
+1\0\
+test\0\
+test_MyClass\0\
 3\0\
     XCTAssertEqual(self.viewModel.numberOfWalksForPriceText(25), \"20 passeios de R$25\")\0\
 -\0\
@@ -12489,10 +12682,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 38 rules
+    /// Catalog/10-infrastructure.yml: 41 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-38\0\
+41\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -14203,7 +14396,7 @@ The developer tools the job needs are not installed or not selected\0\
 ci-environment\0\
 error\0\
 cause\0\
-9\0\
+10\0\
 needs the Apple Command Line Tools\0\
 (?<tool>\\S+): the bottle needs the Apple Command Line Tools to be installed\0\
 0\0\
@@ -14231,6 +14424,9 @@ missing DEVELOPER_DIR path: (?<path>\\S+)\0\
 , not a developer tool or in PATH\0\
 unable to find utility [\"“](?<tool>[^\"”]+)[\"”], not a developer tool or in PATH\0\
 0\0\
+Cannot find xcodebuild with the configured path\0\
+Cannot find (?<tool>xcodebuild) with the configured path (?<path>\\S+?)\\.?$\0\
+0\0\
 0\0\
 +\0\
 A tool this step needs is missing, not selected or not allowed on this CI machine\0\
@@ -14253,7 +14449,7 @@ xcode-select --install\0\
 -\0\
 -\0\
 0\0\
-7\0\
+8\0\
 2024-09-27T13:08:36.3158510Z Error: swift-format: the bottle needs the Apple Command Line Tools to be installed.\0\
 +\0\
 https://github.com/zeroc-ice/ice/issues/2811\0\
@@ -14296,8 +14492,115 @@ xcrun with the Command Line Tools selected instead of Xcode (quoted in public Re
 1\0\
 tool\0\
 simctl\0\
+FATAL: Cannot find xcodebuild with the configured path /usr/bin/xcodebuild.\0\
++\0\
+https://github.com/jenkinsci/docker/issues/691 (a Jenkins job with the Xcode build step on a Docker agent)\0\
+2\0\
+path\0\
+/usr/bin/xcodebuild\0\
+tool\0\
+xcodebuild\0\
 1\0\
 xcode-select: error: command line tools are already installed, use \"Software Update\" to install updates\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+nested-sandbox-denied\0\
+SwiftPM cannot sandbox itself inside another sandbox\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+sandbox-exec: sandbox_apply\0\
+sandbox-exec: sandbox_apply(?:_container)?: Operation not permitted\0\
+0\0\
+0\0\
++\0\
+sandbox-exec was refused: SwiftPM (or the compiler) ran inside another sandbox\0\
+SwiftPM runs manifest and plugin evaluation under sandbox-exec, and so do swift-frontend's module-interface builds in some setups. macOS does not nest sandboxes, so when the build itself runs in one (a Homebrew formula build, Bazel's sandbox, an agent or CI sandbox), sandbox-exec fails with \"Operation not permitted\" and the manifest or module cannot be evaluated.\0\
+2\0\
+Tell SwiftPM not to sandbox when the build is already sandboxed\0\
+1\0\
+swift build --disable-sandbox -c release\0\
+-\0\
+-\0\
+For xcodebuild, turn the manifest sandbox off in Xcode's defaults on that machine\0\
+1\0\
+defaults write com.apple.dt.Xcode IDEPackageSupportDisableManifestSandbox -bool YES\0\
+-\0\
+-\0\
+0\0\
+3\0\
+sandbox-exec: sandbox_apply_container: Operation not permitted\0\
++\0\
+https://github.com/yonaskolb/XcodeGen/issues/58 (brew install, swift build inside Homebrew's sandbox)\0\
+0\0\
+sandbox-exec: sandbox_apply_container: Operation not permitted\0\
++\0\
+https://github.com/artemnovichkov/sasha/issues/3 (brew install, make running swift build)\0\
+0\0\
+sandbox-exec: sandbox_apply: Operation not permitted\0\
++\0\
+https://github.com/bazelbuild/rules_swift/pull/1892 (Bazel compiling a module from its textual interface)\0\
+0\0\
+1\0\
+Sandbox: swift-package(43344) deny(1) file-read-data /Users/kevin/Developer/Eikaiwa/BuildTools\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+runner-os-unsupported\0\
+A setup tool does not support the runner's operating system version\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+ is not supported\0\
+Version [\"“](?<version>[\\d.]+)[\"”] of (?<os>Ubuntu|Debian|Amazon Linux|CentOS|Fedora|RHEL|macOS|Windows) is not supported\0\
+0\0\
+0\0\
++\0\
+{os} {version} is not supported by the tool setting up this job\0\
+A setup step (installing Swift, Xcode or another toolchain) checks the runner's operating system and does not know this version: the runner image moved on (ubuntu-latest now points to a newer release) and the action or the toolchain has no build for it yet.\0\
+2\0\
+Pin the runner image to a release the setup step supports\0\
+0\0\
++\0\
+runs-on: ubuntu-22.04\0\
+-\0\
+Or update the setup action, or use a toolchain that ships builds for this release (an official swift container image)\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Error: Version \"24.04\" of Ubuntu is not supported\0\
++\0\
+https://github.com/swift-actions/setup-swift/issues/685 (a fork of setup-swift on ubuntu-24.04)\0\
+2\0\
+os\0\
+Ubuntu\0\
+version\0\
+24.04\0\
+Version \"26.04\" of Ubuntu is not supported\0\
++\0\
+https://github.com/swift-actions/setup-swift/issues/805\0\
+2\0\
+os\0\
+Ubuntu\0\
+version\0\
+26.04\0\
+1\0\
+Version \"26.04\" of Ubuntu is supported\0\
 -\0\
 0\0\
 0\0\
@@ -14421,12 +14724,18 @@ The project was saved by a newer Xcode\0\
 xcode-version\0\
 error\0\
 cause\0\
-5\0\
+7\0\
 in a future Xcode project file format\0\
 (?:(?:[Pp]roject|[Ww]orkspace) (?:at )?['‘’\"“](?<project>[^'’\"”]+)['’\"”] )?cannot be opened because it is in a future Xcode project file format(?: \\((?<format>\\d+)\\))?\0\
 0\0\
 requires Xcode \0\
 requires Xcode (?<version>>= ?\\d{1,2}(?:\\.\\d{1,2}){0,2}|\\d{1,2}(?:\\.\\d{1,2}){0,2}(?= or (?:later|higher|newer|above)|\\+))\0\
+0\0\
+or greater is required\0\
+Xcode (?<version>\\d{1,2}(?:\\.\\d{1,2}){0,2}) or greater is required\0\
+0\0\
+or later is required\0\
+Xcode (?<version>\\d{1,2}(?:\\.\\d{1,2}){0,2}) or later is required\0\
 0\0\
 is damaged and cannot be opened\0\
 [Pp]roject (?:at )?['‘’\"“](?<project>[^'’\"”]+)['’\"”] is damaged and cannot be opened\0\
@@ -14453,7 +14762,7 @@ Or set the project's format back for the oldest Xcode you support (File Inspecto
 -\0\
 -\0\
 0\0\
-10\0\
+12\0\
 The project at 'LVNTutorialApp.xcodeproj' cannot be opened because it is in a future Xcode project file format. Adjust the project format using a compatible version of Xcode to allow it to be opened by this version of Xcode.\0\
 +\0\
 https://github.com/liveview-native/liveview-client-swiftui/issues/32\0\
@@ -14474,6 +14783,18 @@ ibtool's error for a storyboard saved by a newer Xcode (quoted in a public Tenso
 1\0\
 version\0\
 9.0\0\
+Found \"Xcode 10.1, Build version 10B61\". Xcode 10.2 or greater is required to develop for iOS.\0\
++\0\
+https://github.com/flutter/flutter/issues/27594 (flutter build ios)\0\
+1\0\
+version\0\
+10.2\0\
+[plugin_test_ios] [STDOUT] stderr: [  +20 ms] Found \"Xcode 12.0, Build version 12A7209\". Xcode 12.0.1 or greater is required to develop for iOS.\0\
++\0\
+https://github.com/flutter/flutter/issues/88794 (Flutter devicelab, plugin_test_ios)\0\
+1\0\
+version\0\
+12.0.1\0\
 The project 'OpenCodeClient' is damaged and cannot be opened.\0\
 +\0\
 https://github.com/grapeot/opencode_ios_client/issues/4 (Xcode 15.2 opening an Xcode 16 project; the next line says Exception: didn't find classname for 'isa' key)\0\
@@ -14522,6 +14843,56 @@ Termex is damaged and cannot be opened\0\
 -\0\
 0\0\
 xcode-select: error: tool 'xcodebuild' requires Xcode, but active developer directory '/Library/Developer/CommandLineTools' is a command line tools instance\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+xcresulttool-legacy-command\0\
+A tool reads the result bundle with xcresulttool commands this Xcode retired\0\
+xcode-version\0\
+error\0\
+cause\0\
+1\0\
+--legacy flag is required to use it\0\
+This command is deprecated and will be removed in a future release, --legacy flag is required to use it\0\
+0\0\
+0\0\
++\0\
+xcresulttool refused a deprecated command: the tool reading the result bundle predates this Xcode\0\
+Since Xcode 16 (beta 3), `xcresulttool get object`, `export` and `graph` without `--legacy` exit with this error. The tests may well have passed: what failed is a tool that reads the .xcresult afterwards (fastlane's trainer and scan, xcresultparser and XCResultKit, Codemagic's cli-tools, danger-xcode_summary, xctestrunner) in a version written for an older Xcode.\0\
+2\0\
+Update the tool that reads the result bundle to a release that supports Xcode 16 (fastlane 2.222 or later, xcresultparser 1.7 or later, XCResultKit 1.2 or later)\0\
+1\0\
+bundle update fastlane\0\
+-\0\
+-\0\
+In your own scripts, ask for the old format explicitly, or use the new commands\0\
+2\0\
+xcrun xcresulttool get object --legacy --format json --path Test.xcresult\0\
+xcrun xcresulttool get test-results summary --path Test.xcresult\0\
+-\0\
+-\0\
+1\0\
+https://developer.apple.com/documentation/xcode-release-notes/xcode-16-release-notes\0\
+3\0\
+Error: This command is deprecated and will be removed in a future release, --legacy flag is required to use it.\0\
++\0\
+https://github.com/a7ex/xcresultparser/issues/61 (Azure Pipelines, Xcode 26.0.1)\0\
+0\0\
+Error: This command is deprecated and will be removed in a future release, --legacy flag is required to use it.\0\
++\0\
+https://github.com/codemagic-ci-cd/cli-tools/issues/423 (Codemagic, Xcode 16 beta 3)\0\
+0\0\
+Error: This command is deprecated and will be removed in a future release, --legacy flag is required to use it.\0\
++\0\
+https://github.com/google/xctestrunner/issues/65\0\
+0\0\
+1\0\
+OVERVIEW: Get Result Bundle Object. This subcommand is deprecated and will be removed in a future release, consider using `xcresulttool get test-report` instead.\0\
 -\0\
 0\0\
 0\0\
@@ -14596,9 +14967,18 @@ App Store Connect rejected the upload (ITMS error)\0\
 app-store-upload\0\
 error\0\
 cause\0\
-1\0\
+4\0\
 ITMS-\0\
 (?:ERROR|Error|error) ITMS-(?<code>\\d+):? ?[\"“]?(?<reason>[^\"”]*)\0\
+0\0\
+ITMS-\0\
+^ITMS-(?<code>\\d+): (?<reason>.+)$\0\
+0\0\
+Asset validation failed (\0\
+Asset validation failed \\((?<code>\\d+)\\) ?(?<reason>.*)\0\
+0\0\
+.VALIDATION_ERROR.\0\
+\\bVALIDATION_ERROR\\.(?<code>\\d+)\0\
 0\0\
 0\0\
 +\0\
@@ -14617,7 +14997,7 @@ xcrun altool --validate-app -f App.ipa -t ios --apiKey KEY_ID --apiIssuer ISSUER
 -\0\
 1\0\
 https://developer.apple.com/help/app-store-connect/manage-builds/upload-builds\0\
-2\0\
+5\0\
 ERROR ITMS-90060: \"This bundle is invalid. The value for key CFBundleShortVersionString '.8.12' in the Info.plist file at '${bundlePath}' must be a period-separated list of at most three non-negative integers.\0\
 +\0\
 https://github.com/fastlane/fastlane/issues/18228\0\
@@ -14630,6 +15010,24 @@ https://github.com/fastlane/fastlane/issues/10832\0\
 1\0\
 code\0\
 90432\0\
+ITMS-90171: Invalid Bundle Structure - - The binary file 'DoubleDutch.app/DoubleDutch.dSYM/Contents/Resources/DWARF/DoubleDutch' is not permitted.\0\
++\0\
+https://pmbaty.com/iosbuildenv/help/thread.php?file=itms-90171-invalid-bundle-structure&path=Problem+solving%2F (the problems App Store Connect listed for an upload)\0\
+1\0\
+code\0\
+90171\0\
+Asset validation failed (90482) Invalid Executable. The executable 'Runner.app/Frameworks/OpenpayKit.framework/ OpenpayKit' contains bitcode.\0\
++\0\
+https://github.com/FMarcelFC/openpay_bbva/issues/6 (Transporter, Xcode 16)\0\
+1\0\
+code\0\
+90482\0\
+    \"iris-code\" = \"STATE_ERROR.VALIDATION_ERROR.90283\";\0\
++\0\
+https://github.com/fastforgedev/fastforge/issues/126 (a macOS App Store upload's error dump)\0\
+1\0\
+code\0\
+90283\0\
 1\0\
 WARNING ITMS-90078: \"Missing Push Notification Entitlement - Your app appears to register with the Apple Push Notification service, but the app signature's entitlements do not include the \\\"aps-environment\\\" entitlement.\"\0\
 -\0\

@@ -15,6 +15,8 @@ public enum FindingCategory {
     public static let macroValidation = "macro-validation"
     /// A build-tool plugin not trusted on this machine: `ci-scripts --from-log` trusts the `plugin` it captures.
     public static let pluginValidation = "plugin-validation"
+    /// The CI machine or the job's set-up: an error a GitHub Action printed that no rule names is one.
+    public static let ciEnvironment = "ci-environment"
     /// xcmedic's own notes about the scan (a rule stopped for taking too long).
     public static let xcmedic = "xcmedic"
     /// Wrappers and evidence that say something failed, not what.

@@ -188,13 +188,25 @@ struct FindingCollector {
         for i in order where promoted < 3 {
             if let first = findings[i].occurrences.first, let success = lastSuccess[first.input], first.line < success { continue }
             let text = ([findings[i].message] + findings[i].excerpt).joined(separator: "\n")
-            guard let category = classifier.category(of: text) else { continue }
+            if let category = classifier.category(of: text) {
+                findings[i].category = category
+                findings[i].title = "An error no rule names; its words point at \(category)"
+                findings[i].explanation = "xcmedic has no rule for this message, so it is shown as printed. It is the only error in the log, "
+                    + "and its words point at \(category) (the category was read from the words, not from a rule). " + findings[i].explanation
+            } else if let action = findings[i].collected[Scanner.actionKey]?.first {
+                // Printed by a GitHub Action's own code (a `uses:` step), in words that name nothing else: the job's
+                // set-up failed, not the build.
+                findings[i].category = FindingCategory.ciEnvironment
+                findings[i].title = "The GitHub Action \(action) failed"
+                findings[i].explanation = "The error was printed by the GitHub Action \(action) (a `uses:` step of the workflow), and no rule "
+                    + "names it: the action itself failed, before or around the build. Actions break when the tools they install "
+                    + "move on (a release asset renamed, a runner image they do not know); a newer release of the action, or "
+                    + "pinning the version it installs, usually fixes it. " + findings[i].explanation
+            } else {
+                continue
+            }
             findings[i].role = .cause
             findings[i].severity = .error
-            findings[i].category = category
-            findings[i].title = "An error no rule names; its words point at \(category)"
-            findings[i].explanation = "xcmedic has no rule for this message, so it is shown as printed. It is the only error in the log, "
-                + "and its words point at \(category) (the category was read from the words, not from a rule). " + findings[i].explanation
             promoted += 1
         }
     }

@@ -34,6 +34,9 @@ public final class Scanner {
     private var lastCauseLine = 0
     /// Line number of the last error no rule recognised in the current input (0: none yet).
     private var lastUnrecognizedLine = 0
+    /// How many errors no rule knows were looked up for the GitHub Action step they were printed in (`actionStep`).
+    private var actionLookups = 0
+    static let maxActionLookups = 20
     /// Sentences that say something failed, on lines nothing else claimed (`ScanMarkers.failureStatement`):
     /// the log's verdict when it has no error and no success (`readStatementsIfNoVerdict`).
     private var statements: [(line: LogLine, following: [String], lineNumber: Int, input: Int)] = []
@@ -83,6 +86,7 @@ public final class Scanner {
         previousTail = []
         lastCauseLine = 0
         lastUnrecognizedLine = 0
+        actionLookups = 0
         invocationReaders.append(InvocationReader())
         try reader.forEachChunk { chunk in
             if detector.wantsMore { detector.observe(chunk.bytes) }
@@ -114,6 +118,7 @@ public final class Scanner {
         previousTail = []
         lastCauseLine = 0
         lastUnrecognizedLine = 0
+        actionLookups = 0
         invocationReaders.append(InvocationReader())
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunkBytes + 4096)
@@ -693,6 +698,40 @@ public final class Scanner {
         if first, line.header == nil || line.header.map({ Scanner.isBlank($0.message) }) == true {
             for next in following { collector.appendExcerpt(index, next) }
         }
+        // An error printed by a GitHub Action (a `uses:` step) that no rule names is the action failing: the
+        // step it stands in is kept with it, for the last-resort classifier and the reader.
+        if first, actionLookups < Scanner.maxActionLookups, let base = currentBase {
+            actionLookups += 1
+            var action: String?
+            PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: Scanner.actionStepLookback) { step in
+                guard let found = Scanner.githubStep(step.text) else { return true }
+                if case .action(let name) = found { action = name }
+                return false
+            }
+            if let action { collector.collect(index, name: Scanner.actionKey, value: action) }
+        }
+    }
+
+    /// How far back an error looks for the step that printed it, and the name its action is kept under.
+    static let actionStepLookback = 400
+    static let actionKey = "action"
+
+    /// A GitHub Actions step's first line, `Run …` (`##[group]Run …` in a downloaded log, timestamps off): an action
+    /// (`owner/repo@ref`, `owner/repo/path@ref`) for a `uses:` step, a script for a `run:` step.
+    enum GitHubStep: Equatable { case action(String), script }
+
+    static func githubStep(_ text: String) -> GitHubStep? {
+        var rest = Substring(text)
+        if rest.hasPrefix("##[group]") { rest = rest.dropFirst(9) }
+        guard rest.hasPrefix("Run ") else { return nil }
+        let name = rest.dropFirst(4).trimmingCharacters(in: .whitespaces)
+        guard let at = name.firstIndex(of: "@"), !name.contains(" ") else { return .script }
+        let parts = name[..<at].split(separator: "/", omittingEmptySubsequences: false)
+        let ref = name[name.index(after: at)...]
+        let isWord: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } }
+        guard parts.count >= 2, parts.allSatisfy(isWord), !ref.isEmpty, ref.allSatisfy({ $0.isLetter || $0.isNumber || "-_./".contains($0) })
+        else { return .script }
+        return .action(name)
     }
 
     /// Nothing but white space (`CharacterSet.whitespaces`): what `trimmingCharacters(in: .whitespaces).isEmpty`
