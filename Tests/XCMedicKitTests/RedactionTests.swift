@@ -187,6 +187,12 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(r.redact("xcrun altool --upload-app --apiKey 2X9R4HXF34 --apiIssuer 69a6de70-03db-47e3-e053-5b8c7c11a4d1"),
                        "xcrun altool --upload-app --apiKey [REDACTED] --apiIssuer [REDACTED]")
         XCTAssertEqual(r.redact("export API_TOKEN=YOUR_API_TOKEN"), "export API_TOKEN=YOUR_API_TOKEN")
+        // The name of the variable that holds the password, where a tool echoes its command before expanding it (Tauri's
+        // bundler running altool); a real value after -p is still hidden, and so is an upper-case value that names nothing.
+        let echoed = "Running [tauri_bundler::bundle::common] Command `xcrun  altool --notarization-info a336e0c6 -u APPLE_ID -p APPLE_PASSWORD`"
+        XCTAssertEqual(r.redact(echoed), echoed)
+        XCTAssertEqual(r.redact("xcrun altool --notarize-app -u me@example.com -p hunter2secret"), "xcrun altool --notarize-app -u me@example.com -p [REDACTED]")
+        XCTAssertEqual(r.redact("xcrun altool --notarize-app -p HUNTER_TWO_X"), "xcrun altool --notarize-app -p [REDACTED]")
         XCTAssertEqual(r.redact("private_key: c2VjcmV0LXRva2VuLXZhbHVlLWxvbmc"), "private_key: [REDACTED]")
         // Xcode's launch session settings in a device run's console: a scheme command and an architecture, not a session.
         XCTAssertEqual(r.redact(#"    "launchSession_schemeCommand" = Run;"#), #"    "launchSession_schemeCommand" = Run;"#)

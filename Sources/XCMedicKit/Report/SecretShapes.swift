@@ -294,7 +294,7 @@ enum SecretShapes {
 
     /// Values that stand for a secret without being one: a variable reference, a mask, a placeholder.
     static func isPlaceholder(_ raw: String) -> Bool {
-        let value = raw.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ,;"))
+        let value = raw.trimmingCharacters(in: CharacterSet(charactersIn: "\"'` ,;"))
         if value.isEmpty { return true }
         if value.hasPrefix("$") || value.hasPrefix("%") || value.hasPrefix("{{") || value.hasPrefix("<") || value.hasPrefix("@keychain:")
             || value.hasPrefix("@env:") || value.hasPrefix("env:") || value.hasPrefix("file:") || value == replacement { return true }
@@ -304,7 +304,18 @@ enum SecretShapes {
             guard let next = value.unicodeScalars.dropFirst(word.count).first else { continue }
             if next == "_" || next == "-" || (next >= "A" && next <= "Z") { return true }
         }
-        return false
+        return isVariableName(value)
+    }
+
+    /// The name of the environment variable that holds the secret, written where its value would go (`altool … -p
+    /// APPLE_PASSWORD`, a tool echoing its command line before expanding it): upper-case words joined by `_`, one of them
+    /// naming what it holds.
+    static func isVariableName(_ value: String) -> Bool {
+        let scalars = value.unicodeScalars
+        guard scalars.count >= 4, scalars.count <= 64, scalars.contains("_"), let first = scalars.first, first >= "A" && first <= "Z",
+              scalars.allSatisfy({ ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" }) else { return false }
+        let words = value.split(separator: "_")
+        return words.contains { ["PASSWORD", "PASS", "PWD", "PASSWD", "TOKEN", "KEY", "SECRET", "ID", "USER", "USERNAME", "PASSPHRASE"].contains(String($0)) }
     }
 
     /// An option's value (in `v`), unless it is the next option, a reference or a path.
