@@ -982,4 +982,51 @@ final class FailureEvidenceTests: XCTestCase {
         let itmsWarning = try diagnose("WARNING ITMS-90078: \"Missing Push Notification Entitlement\"\n** BUILD SUCCEEDED **\n")
         XCTAssertNotEqual(itmsWarning.status, .failed)
     }
+
+    /// Xcode's error details (`Domain: X` / `Code: N` / `Failure Reason: …`, as an alert's details are copied) are failure
+    /// evidence in a log with no other verdict, and a warning in one that shows how the run ended.
+    func testAnNSErrorAsXcodesDetailsShowItIsEvidence() throws {
+        let alone = try diagnose("Unable to Install \"Lunch\"\nDomain: IXUserPresentableErrorDomain\nCode: 14\nRecovery Suggestion: Failed to install embedded profile\n")
+        XCTAssertEqual(alone.status, .failed)
+        XCTAssertEqual(alone.findings.first { $0.rule == "nserror-details" }?.collected["code"], ["14"])
+        let passed = try diagnose("Domain: NSPOSIXErrorDomain\nCode: 2\n** BUILD SUCCEEDED **\n")
+        XCTAssertNotEqual(passed.status, .failed)
+        let prose = try diagnose("Domain: example.com\n")
+        XCTAssertNotEqual(prose.status, .failed)
+    }
+
+    // MARK: - Hold-out 19
+
+    /// More wordings of failures that have rules, each as public logs print them, and new rules: LLVM lit's failed tests,
+    /// xctool's test host that would not install, a run interrupted while it hung, a build that failed with no error.
+    func testHoldout19Wordings() throws {
+        let cases: [(String, String)] = [
+            ("Building for iOS Simulator, but linking in dylib file (../Carthage/Build/iOS/L.framework/L) built for iOS, file '../Carthage/Build/iOS/L.framework/L' for architecture arm64\n", "linker-other"),
+            ("Building for iOS Simulator, but the linked and embedded framework 'MyFramework.framework' was built for iOS + iOS Simulator.\n", "linker-other"),
+            ("cannot load module 'RealmSwift' built with SDK 'iphoneos17.4' when using SDK 'iphoneos17.5'\n", "swift-version-mismatch"),
+            ("     |                   `- error: underlying Objective-C module 'Kingfisher' not found\n", "no-such-module"),
+            ("Code Signing Error: Provisioning profile \"match AppStore com.x.app\" doesn't support the iCloud.com.x.app iCloud Container.\n", "provisioning-profile"),
+            ("ERROR: SDK 'iphonesimulator8.0' doesn't exist.  Possible SDKs include: macosx, iphoneos\n", "sdk-missing"),
+            ("  failed: Failed to install the test host app 'com.example.app'.\n", "simulator-runtime"),
+            ("Validation failed (409)\nInvalid Code Signing Entitlements.\n", "app-store-upload"),
+            ("{ \"logFormatVersion\": 1, \"status\": \"Rejected\", \"statusCode\": 7000 }\n", "app-store-upload"),
+            ("FAIL: Swift-validation(macosx-x86_64) :: stdlib/rdar165231596.swift (3496 of 22793)\n", "test-failure"),
+            ("Failed Tests (2):\n  lldb-api :: lang/swift/TestA.py\n  lldb-shell :: Swift/TestB.test\n", "test-failure"),
+            ("command_executor.rb:65:in `wait': Interrupt\n", "build-timeout"),
+            ("checksum of downloaded artifact of binary target 'SmartcarAuthBinary'\n(41c0342bb1ea)\ndoes not match checksum specified by the manifest\n", "spm-resolution"),
+            ("IDEBundleInjection.framework: unsealed contents present in the root directory of an embedded framework\n", "codesign-other"),
+        ]
+        for (log, category) in cases {
+            let d = try diagnose(log)
+            XCTAssertEqual(d.causes.first?.category, category, log)
+            XCTAssertEqual(d.status, .failed, log)
+        }
+        let summary = try diagnose("Failed Tests (2):\n  lldb-api :: lang/swift/TestA.py\n  lldb-shell :: Swift/TestB.test\n")
+        XCTAssertEqual(summary.causes.first?.collected["tests"], ["lldb-api :: lang/swift/TestA.py", "lldb-shell :: Swift/TestB.test"])
+        let silent = try diagnose("Build operation failed without specifying any errors. Individual build tasks may have failed for unknown reasons.\n")
+        XCTAssertEqual(silent.status, .failed)
+        // A lit test that passed, and the success around a `[Warning]` of xctool that retried and went on, are not failures.
+        let passed = try diagnose("PASS: Swift(macosx-x86_64) :: stdlib/Array.swift (12 of 22793)\n** BUILD SUCCEEDED **\n")
+        XCTAssertNotEqual(passed.status, .failed)
+    }
 }

@@ -3310,7 +3310,7 @@ Provisioning profile lacks a capability or entitlement the app uses\0\
 provisioning-profile\0\
 error\0\
 cause\0\
-4\0\
+5\0\
  capability\0\
 Provisioning [Pp]rofile (?:[\"“]|â€œ|â\\x{80}\\x{9C}|‚Äú)(?<profile>[^\"“”â‚]+)(?:[\"”]|â€\\x{9D}?|â\\x{80}\\x{9D}|‚Äù) (?:doesn\\S{1,3}t|does not) (?:support|include) the (?<capability>.+?) capability\0\
 0\0\
@@ -3322,6 +3322,9 @@ Provisioning profile (?:[\"“]|â€œ|â\\x{80}\\x{9C}|‚Äú)(?<profile>[^\"
 0\0\
 allowed the specified entitlements\0\
 None of the valid provisioning profiles allowed the specified entitlements: (?<entitlement>.+?)\\.?$\0\
+0\0\
+ iCloud Container\0\
+Provisioning [Pp]rofile (?:[\"“]|â€œ)(?<profile>[^\"“”â‚]+)(?:[\"”]|â€\\x{9D}?) (?:doesn\\S{1,3}t|does not) (?:support|include) the (?<capability>\\S+ iCloud Containers?)\0\
 0\0\
 0\0\
 +\0\
@@ -3340,7 +3343,15 @@ Or remove the entitlement from the target if the app no longer uses it\0\
 2\0\
 https://developer.apple.com/documentation/xcode/adding-capabilities-to-your-app\0\
 https://developer.apple.com/documentation/technotes/tn3125-inside-code-signing-provisioning-profiles\0\
-7\0\
+8\0\
+Code Signing Error: Provisioning profile \"match AppStore com.mydomain.app\" doesn't support the iCloud.com.mydomain.app iCloud Container.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/15369 (gym with match profiles after Xcode 11)\0\
+2\0\
+capability\0\
+iCloud.com.mydomain.app iCloud Container\0\
+profile\0\
+match AppStore com.mydomain.app\0\
 Provisioning profile \"Profile Name\" doesn't support the Push Notifications capability.\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L672-L674 (SAMPLE_PROFILE_DOESNT_SUPPORT_CAPABILITY_ERROR)\0\
@@ -4118,7 +4129,7 @@ A signature in the bundle is missing or invalid\0\
 codesign-other\0\
 error\0\
 cause\0\
-5\0\
+6\0\
 code object is not signed at all\0\
 (?:(?<path>\\S.*?): )?code object is not signed at all\0\
 0\0\
@@ -4127,6 +4138,9 @@ a sealed resource is missing or invalid\0\
 0\0\
 unsealed contents present in the bundle root\0\
 (?:(?<path>\\S.*?): )?unsealed contents present in the bundle root\0\
+0\0\
+nsealed contents present in the root directory of an embedded framework\0\
+(?:(?<path>\\S.*?): )?[Uu]nsealed contents present in the root directory of an embedded framework\0\
 0\0\
 invalid signature (code or signature have been modified)\0\
 (?:(?<path>\\S.*?): )?invalid signature \\(code or signature have been modified\\)\0\
@@ -4150,7 +4164,19 @@ codesign --force --sign \"$IDENTITY\" --timestamp App.app/Frameworks/*.framework
 -\0\
 -\0\
 0\0\
-2\0\
+4\0\
+IDEBundleInjection.framework: unsealed contents present in the root directory of an embedded framework\0\
++\0\
+https://indiestack.com/category/xcode/ (Xcode 9.3 beta re-signing a test bundle from a copied Xcode.app)\0\
+1\0\
+path\0\
+IDEBundleInjection.framework\0\
+         ...: unsealed contents present in the root directory of an embedded framework\0\
++\0\
+a public project's CI notes quoting electron-builder's codesign failure (code search for \"root directory of an embedded framework\")\0\
+1\0\
+path\0\
+...\0\
 /Users/runner/work/App/build/App.app: code object is not signed at all\0\
 +\0\
 codesign --verify on an app with an unsigned embedded framework (codesign's text; path illustrative)\0\
@@ -4174,10 +4200,10 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 21 rules
+    /// Catalog/04-destination.yml: 22 rules
     static let destination = """
 xcmedic-catalog-2\0\
-21\0\
+22\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -5016,6 +5042,61 @@ CoreSimulatorService connection established\0\
 0\0\
 0\0\
 0\0\
+xctool-test-host-install-failed\0\
+xctool could not install the test host app on the simulator\0\
+simulator-runtime\0\
+error\0\
+cause\0\
+1\0\
+install the test host app\0\
+(?:Tried to install|Failed to install) the test host app ['‘](?<app>[^'’]+)['’]\0\
+0\0\
+0\0\
++\0\
+The test host app {app} could not be installed on the simulator\0\
+xctool installs the app that hosts the tests on the simulator before each test bundle, and retries a few times. When every try fails the simulator is not in a state to take it: another simulator or an old CoreSimulator service still running, a runtime that does not match the SDK, or (on a CI machine) no GUI session for the simulator.\0\
+2\0\
+Shut every simulator down and erase the one the tests use, then run again\0\
+2\0\
+xcrun simctl shutdown all\0\
+xcrun simctl erase all\0\
+-\0\
+-\0\
+Run the tests with xcodebuild, which xctool's later releases defer to\0\
+1\0\
+xcodebuild test {$selection} -destination {$destination}\0\
+-\0\
+-\0\
+0\0\
+3\0\
+    [Warning] Tried to install the test host app 'com.domain.app' but failed. (51 ms)\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/404 (Jenkins, Xcode 6 beta 5)\0\
+1\0\
+app\0\
+com.domain.app\0\
+  failed: Failed to install the test host app 'com.example.app'.\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/162 (Xcode 5)\0\
+1\0\
+app\0\
+com.example.app\0\
+    [Warning] Tried to install the test host app 'com.hexedbits.JSQMessages' but failed. (156 ms)\0\
++\0\
+https://github.com/travis-ci/travis-ci/issues/2842 (Travis CI, Xcode 6)\0\
+1\0\
+app\0\
+com.hexedbits.JSQMessages\0\
+1\0\
+    [Info] Installed the test host app 'com.example.app'. (120 ms)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 simulator-boot-failed\0\
 Simulator failed to boot\0\
 simulator-runtime\0\
@@ -5188,7 +5269,7 @@ SDK cannot be located\0\
 sdk-missing\0\
 error\0\
 cause\0\
-4\0\
+5\0\
 cannot be located\0\
 SDK (?:[\"“]|â€œ|â\\x{80}\\x{9C}|‚Äú)(?<sdk>[a-z]+\\S*?)(?:[\"”]|â€\\x{9D}?|â\\x{80}\\x{9D}|‚Äù) cannot be located\0\
 0\0\
@@ -5200,6 +5281,9 @@ There is no SDK with the name or path ['‘\"“](?<sdk>[^'’\"”]+)['’\"”
 0\0\
 unable to lookup item \0\
 unable to lookup item '(?<item>\\w+)' in SDK '(?<sdk>[^']+)'\0\
+0\0\
+' doesn't exist.\0\
+SDK '(?<sdk>[a-z]+[\\d.]*)' doesn't exist\\.\0\
 0\0\
 0\0\
 +\0\
@@ -5218,7 +5302,13 @@ xcodebuild -showsdks\0\
 -\0\
 -\0\
 0\0\
-6\0\
+7\0\
+ERROR: SDK 'iphonesimulator8.0' doesn't exist.  Possible SDKs include: macosx, iphoneos, macosx10.9, macosx10.10, iphonesimulator, iphoneos8.1, iphonesimulator7.1, iphonesimulator8.1, iphonesimulator7.0\0\
++\0\
+https://github.com/travis-ci/docs-travis-ci-com/pull/205 (Travis CI's OS X image, xctool)\0\
+1\0\
+sdk\0\
+iphonesimulator8.0\0\
 xcrun: error: SDK \"iphoneos\" cannot be located\0\
 +\0\
 https://github.com/deltachat/deltachat-ios/issues/1768\0\
@@ -6188,9 +6278,12 @@ A binary package target's artifact cannot be used\0\
 spm-resolution\0\
 error\0\
 cause\0\
-1\0\
+2\0\
 of binary target \0\
 artifact of binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] (?:\\([0-9a-f]+\\) )?(?<problem>has changed checksum|has an invalid checksum|failed download|failed extraction|does not match checksum)\0\
+0\0\
+checksum of downloaded artifact of binary target \0\
+^checksum of downloaded artifact of binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`]\\s*$\0\
 0\0\
 0\0\
 +\0\
@@ -6209,7 +6302,7 @@ swift package compute-checksum Foo.xcframework.zip\0\
 -\0\
 -\0\
 0\0\
-4\0\
+5\0\
 error: artifact of binary target 'FirebaseAnalytics' has changed checksum; this is a potential security risk so the new artifact won't be downloaded\0\
 +\0\
 SwiftPM 5.x Diagnostic.Message.artifactChecksumChanged (swiftlang/swift-package-manager source, code search); target name filled in\0\
@@ -6242,6 +6335,12 @@ problem\0\
 does not match checksum\0\
 target\0\
 KarteVariables\0\
+checksum of downloaded artifact of binary target 'SmartcarAuthBinary'\n(41c0342bb1ea1b9233bdee1844850ccb2b726ca61e09b493e9ca6f955a56813c)\ndoes not match checksum specified by the manifest\0\
++\0\
+https://github.com/smartcar/ios-sdk/issues/105 (xcodebuild -resolvePackageDependencies)\0\
+1\0\
+target\0\
+SmartcarAuthBinary\0\
 1\0\
 Downloading binary artifact https://dl.google.com/firebase/ios/swiftpm/10.0.0/FirebaseAnalytics.zip\0\
 -\0\
@@ -8151,9 +8250,12 @@ Object file built for another platform (device vs simulator)\0\
 linker-other\0\
 error\0\
 cause\0\
-1\0\
+2\0\
 , but linking in\0\
-building for '?(?<building>[^,']+?)'?, but linking in(?:$| (?:object file|dylib|\\S+)(?: \\(.*?\\))? built for '?(?<built>[^,']+?)'?(?:,|$))\0\
+building for '?(?<building>[^,']+?)'?, but linking in(?:$| (?:object file|dylib(?: file)?|\\S+)(?: \\(.*?\\))? built for '?(?<built>[^,']+?)'?(?:,|$))\0\
+0\0\
+, but the linked and embedded framework\0\
+building for (?<building>[^,]+?), but the linked and embedded framework ['‘](?<library>[^'’]+)['’] was built for (?<built>.+?)\\.?$\0\
 0\0\
 0\0\
 +\0\
@@ -8176,7 +8278,7 @@ EXCLUDED_ARCHS[sdk=iphonesimulator*] = arm64\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/technotes/tn3117-resolving-build-errors-for-apple-silicon\0\
-4\0\
+6\0\
 ld: in /Users/pengliping/Desktop/PAPP/VKIntlProperty/Pods/YYKit/Vendor/WebP.framework/WebP(libwebpencode_la-config.o), building for iOS Simulator, but linking in object file built for iOS, for architecture arm64\0\
 +\0\
 https://github.com/ibireme/YYKit/issues/576\0\
@@ -8185,6 +8287,24 @@ building\0\
 iOS Simulator\0\
 built\0\
 iOS\0\
+Building for iOS Simulator, but linking in dylib file (../Carthage/Build/iOS/CocoaLumberjack.framework/CocoaLumberjack) built for iOS, file '../Carthage/Build/iOS/CocoaLumberjack.framework/CocoaLumberjack' for architecture arm64\0\
++\0\
+https://github.com/CocoaLumberjack/CocoaLumberjack/issues/1171 (Xcode 12's issue navigator)\0\
+2\0\
+building\0\
+iOS Simulator\0\
+built\0\
+iOS\0\
+Building for iOS Simulator, but the linked and embedded framework 'MyFramework.framework' was built for iOS + iOS Simulator.\0\
++\0\
+https://embrace.io/blog/xcode-12-and-xcframework/ (Xcode 12 with a fat framework)\0\
+3\0\
+building\0\
+iOS Simulator\0\
+built\0\
+iOS + iOS Simulator\0\
+library\0\
+MyFramework.framework\0\
 ld: building for iOS Simulator, but linking in dylib built for iOS, file '/path/to/projectName/ios/Pods/hermes-engine/destroot/Library/Frameworks/iphoneos/hermes.framework/hermes' for architecture arm64\0\
 +\0\
 React Native's Hermes troubleshooting docs (code search; path as they print it)\0\
@@ -8384,7 +8504,7 @@ Imported module not found\0\
 no-such-module\0\
 error\0\
 cause\0\
-6\0\
+7\0\
 no such module \0\
 [Nn]o such module ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`]\0\
 0\0\
@@ -8393,6 +8513,9 @@ No such module ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`]\0\
 0\0\
 annot load underlying module for \0\
 [Cc]annot load underlying module for ['‘\"“`]?(?<module>[^'’\"”`\\s]+)['’\"”`]?\0\
+0\0\
+nderlying Objective-C module \0\
+[Uu]nderlying Objective-C module ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] not found\0\
 0\0\
 issing required module\0\
 [Mm]issing required modules? ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`]\0\
@@ -8430,7 +8553,7 @@ rm -rf ~/Library/Developer/Xcode/DerivedData\0\
 -\0\
 -\0\
 0\0\
-10\0\
+12\0\
 /home/dev/spm/App/Sources/App/main.swift:2:8: error: no such module 'UIKit'\0\
 +\0\
 swift build 6.3.1 on Linux (shared/reference/failures.yaml)\0\
@@ -8459,6 +8582,18 @@ a Swift C++ interop project's README troubleshooting (code search; Xcode wording
 1\0\
 module\0\
 CxxStdlib\0\
+     |                   `- error: underlying Objective-C module 'Kingfisher' not found\0\
++\0\
+https://github.com/onevcat/Kingfisher/issues/2379 (Xcode 16.3 verifying the emitted module interface, CocoaPods with modular headers)\0\
+1\0\
+module\0\
+Kingfisher\0\
+Underlying Objective-C module 'AEPRulesEngine' not found\0\
++\0\
+a public React Native SDK's troubleshooting notes (code search for \"underlying Objective-C module\")\0\
+1\0\
+module\0\
+AEPRulesEngine\0\
 <unknown>:0: error: missing required module 'CPuppy'\0\
 +\0\
 Tests/Corpus b014 (swift build on Linux, Swift 5.3, a C target's module)\0\
@@ -8728,7 +8863,10 @@ A binary .swiftmodule was written by another compiler version\0\
 swift-version-mismatch\0\
 error\0\
 cause\0\
-1\0\
+2\0\
+ when using SDK \0\
+[Cc]annot load module ['‘](?<module>[^'’]+)['’] built with SDK ['‘](?<sdk>[^'’]+)['’] when using SDK ['‘](?<using>[^'’]+)['’]\0\
+0\0\
 version of the compiler\0\
 (?:[Mm]odule file|[Cc]ompiled module) was created (?:by|using) (?<which>a newer|an older|a different|newer|older) version of the compiler(?: ['‘\"“`](?<version>[^'’\"”`]*)['’\"”`])?(?:; rebuild ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] and try again)?(?:: (?<path>\\S+))?\0\
 0\0\
@@ -8749,7 +8887,7 @@ xcodebuild -version\0\
 -\0\
 -\0\
 0\0\
-5\0\
+7\0\
 /Users/mark/code/LightSwordX/LightSwordX/ViewController.Servers.swift:10:8: Module file was created by an older version of the compiler; rebuild 'SINQ' and try again: /Users/mark/code/LightSwordX/SINQ.framework/Modules/SINQ.swiftmodule/x86_64.swiftmodule\0\
 +\0\
 https://github.com/UnsignedInt8/LightSwordX/issues/5\0\
@@ -8798,6 +8936,26 @@ module\0\
 Just\0\
 which\0\
 older\0\
+cannot load module 'RealmSwift' built with SDK 'iphoneos17.4' when using SDK 'iphoneos17.5'\0\
++\0\
+https://github.com/realm/realm-swift/issues/8593 (a prebuilt RealmSwift from Xcode 15.3 in Xcode 15.4)\0\
+3\0\
+module\0\
+RealmSwift\0\
+sdk\0\
+iphoneos17.4\0\
+using\0\
+iphoneos17.5\0\
+/Users/ksave957/git/cloud/XTV/X2/X2/PlayerPlatformPlayer.swift:15:8: Cannot load module 'PlayerPlatform' built with SDK 'iphoneos17.0' when using SDK 'iphoneos17.4': /Users/ksave957/Library/Developer/Xcode/DerivedData/X2-asssnibtvfhvubfewbpdxmzglydp/Build/Products/Dev-iphoneos/P\0\
++\0\
+a public project's build notes (code search for \"built with SDK 'iphoneos\"; the line is cut there)\0\
+3\0\
+module\0\
+PlayerPlatform\0\
+sdk\0\
+iphoneos17.0\0\
+using\0\
+iphoneos17.4\0\
 1\0\
 Using the newest version of the compiler\0\
 -\0\
@@ -10692,10 +10850,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 28 rules
+    /// Catalog/08-tests.yml: 30 rules
     static let tests = """
 xcmedic-catalog-2\0\
-28\0\
+30\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -12189,6 +12347,106 @@ simulator-runtime\0\
 0\0\
 0\0\
 0\0\
+lit-test-failed\0\
+An LLVM lit test failed\0\
+test-failure\0\
+error\0\
+cause\0\
+2\0\
+FAIL: \0\
+^FAIL: (?<suite>[^:/][^:]*?) :: (?<test>\\S+) \\(\\d+ of \\d+\\)\0\
+0\0\
+' FAILED *\0\
+^\\*{4,} TEST '(?<suite>[^:']+?) :: (?<test>[^']+)' FAILED \\*{4,}\0\
+0\0\
+0\0\
++\0\
+lit test {test} failed\0\
+LLVM's lit runs the Swift, LLVM and LLDB test suites (swift-ci's jobs, `utils/build-script --test`, `swift/utils/run-test`). A test fails when one of its RUN lines exits non-zero or FileCheck does not find what the test expects; its output (\"Command Output (stderr)\", FileCheck's \"error:\" and the input it read) follows the FAILED banner.\0\
+1\0\
+Run the one test again with lit, verbosely\0\
+1\0\
+./llvm/utils/lit/lit.py -v path/to/build/test-dir/path/to/test.swift\0\
+-\0\
+-\0\
+0\0\
+2\0\
+[2026-08-27T01:03:10.981Z] FAIL: Swift-validation(macosx-x86_64) :: stdlib/rdar165231596.swift (3496 of 22793)\0\
++\0\
+https://github.com/swiftlang/swift/pull/91726 (swift-ci's macOS validation job)\0\
+2\0\
+suite\0\
+Swift-validation(macosx-x86_64)\0\
+test\0\
+stdlib/rdar165231596.swift\0\
+[2026-08-27T01:03:10.981Z] ******************** TEST 'Swift-validation(macosx-x86_64) :: stdlib/rdar165231596.swift' FAILED ********************\0\
++\0\
+https://github.com/swiftlang/swift/pull/91726\0\
+2\0\
+suite\0\
+Swift-validation(macosx-x86_64)\0\
+test\0\
+stdlib/rdar165231596.swift\0\
+2\0\
+PASS: Swift(macosx-x86_64) :: stdlib/Array.swift (12 of 22793)\0\
+-\0\
+0\0\
+FAIL: //modules/Models:ModelsTests (Exit 15)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+lit-tests-failed-summary\0\
+LLVM lit's summary lists failed tests\0\
+test-failure\0\
+error\0\
+cause\0\
+1\0\
+Failed Tests (\0\
+^Failed Tests \\((?<count>\\d+)\\):$\0\
+0\0\
+1\0\
+^\\s*\\S.* :: \\S+$\0\
++\0\
+^\\s*(?<tests>\\S.* :: \\S+)$\0\
+50\0\
++\0\
+{count} lit tests failed\0\
+The summary lit prints at the end of a run of the Swift, LLVM or LLDB test suites, with the failing tests listed under it (suite :: path). Each test's own output is above, after its \"TEST '…' FAILED\" banner.\0\
+1\0\
+Run the listed tests again with lit, verbosely\0\
+1\0\
+./llvm/utils/lit/lit.py -v path/to/build/test-dir/path/to/test.swift\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Failed Tests (3):\n  lldb-api :: lang/swift/completion/TestSwiftREPLCompletion.py\n  lldb-shell :: Reproducer/Swift/TestModule.test\0\
++\0\
+https://github.com/swiftlang/llvm-project/pull/2828 (swift-ci's Amazon Linux 2 toolchain job)\0\
+1\0\
+count\0\
+3\0\
+Failed Tests (1):\n  LLVM :: ExecutionEngine/JITLink/X86/MachO_x86-64_self_relocation_exec.test\0\
++\0\
+a public project's notes on building LLVM on macOS (code search for \"Failed Tests (1):\")\0\
+1\0\
+count\0\
+1\0\
+1\0\
+Failed Tests: 0\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 testing-failed-summary\0\
 xcodebuild's Testing failed summary\0\
 test-failure\0\
@@ -12682,10 +12940,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 41 rules
+    /// Catalog/10-infrastructure.yml: 42 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-41\0\
+42\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -13912,6 +14170,54 @@ The job running on runner GitHub Actions 3 completed in 12 minutes.\0\
 0\0\
 0\0\
 0\0\
+run-interrupted\0\
+The run was interrupted while it was still going\0\
+build-timeout\0\
+error\0\
+cause\0\
+2\0\
+': Interrupt\0\
+\\.rb:\\d+:in [`'‘](?<method>[^'’]+)['’]: Interrupt$\0\
+0\0\
+^C^C\0\
+\\^C\\^C\0\
+0\0\
+0\0\
++\0\
+The run was stopped by hand (Ctrl-C) or by the CI while it was still running\0\
+Someone pressed Ctrl-C, or the CI sent an interrupt when it cancelled the job, while the build, the tests or a tool was still running. People do that when a step hangs: look at the last step the log shows before the interrupt (a script phase, package resolution, a simulator, an upload) for what it was waiting on.\0\
+2\0\
+Find the last step before the interrupt and run it on its own to see where it waits\0\
+0\0\
+-\0\
+-\0\
+Give the step a timeout so a hang fails with a message instead of waiting for a person\0\
+0\0\
++\0\
+timeout-minutes: 30\0\
+-\0\
+0\0\
+2\0\
+/Users/urkman/.fastlane/bin/bundle/lib/ruby/gems/2.2.0/gems/fastlane-2.23.0/fastlane_core/lib/fastlane_core/command_executor.rb:65:in `wait': Interrupt\0\
++\0\
+https://github.com/fastlane/fastlane/issues/8659 (gym hung at a script phase for an hour)\0\
+1\0\
+method\0\
+wait\0\
+     ^C^C^C^C^C^CWARN [2018-11-18 18:08:09.14]: Lane Context:\0\
++\0\
+https://github.com/fastlane/fastlane/issues/13709 (run_tests hung after Check Dependencies)\0\
+0\0\
+1\0\
+command_executor.rb:65:in `wait': execution expired (Timeout::Error)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 ci-runner-lost\0\
 The CI runner stopped answering (lost, shut down or starved)\0\
 ci-environment\0\
@@ -15043,7 +15349,7 @@ Uploading the build to App Store Connect failed\0\
 app-store-upload\0\
 error\0\
 cause\0\
-7\0\
+8\0\
 The call to the iTMSTransporter completed with a non-zero exit status\0\
 The call to the iTMSTransporter completed with a non-zero exit status(?:: (?<code>\\d+))?\0\
 0\0\
@@ -15055,6 +15361,9 @@ Error uploading ipa file\0\
 0\0\
 HTTP status code: \0\
 Error: HTTP status code: (?<status>\\d{3})\\. (?<reason>.+)\0\
+0\0\
+Validation failed (\0\
+^Validation failed \\((?<status>\\d{3})\\)\0\
 0\0\
 Authentication credentials are missing or invalid\0\
 Authentication credentials are missing or invalid\0\
@@ -15081,7 +15390,7 @@ bundle exec fastlane pilot upload --api_key_path fastlane/api_key.json\0\
 -\0\
 -\0\
 0\0\
-4\0\
+5\0\
 [13:17:00]: The call to the iTMSTransporter completed with a non-zero exit status: 1. This indicates a failure.\0\
 +\0\
 https://github.com/fastlane/fastlane/issues/6459\0\
@@ -15104,6 +15413,12 @@ xcrun notarytool submit with a wrong app-specific password (notarytool's wording
 1\0\
 status\0\
 401\0\
+Validation failed (409)\0\
++\0\
+https://developer.apple.com/forums/topics/code-signing-topic?page=2&sortBy=boosts&sortOrder=ASC (Transporter, a Mac app's unsupported entitlement on the next line)\0\
+1\0\
+status\0\
+409\0\
 1\0\
 Successfully uploaded the new binary to App Store Connect\0\
 -\0\
@@ -15123,9 +15438,12 @@ Apple's notary service rejected the submission\0\
 app-store-upload\0\
 error\0\
 cause\0\
-7\0\
+8\0\
 \"Invalid\"\0\
 \"status\":\\s*\"Invalid\"\0\
+0\0\
+\"Rejected\"\0\
+\"status\":\\s*\"Rejected\"\0\
 0\0\
 status: Invalid\0\
 (?:^|[`\"'])status: Invalid(?:[`\"']|\\s*$)\0\
@@ -15147,7 +15465,7 @@ The executable does not have the hardened runtime enabled\0\
 0\0\
 0\0\
 +\0\
-Notarization failed: the notary service marked the submission Invalid\0\
+Notarization failed: the notary service rejected the submission\0\
 notarytool uploaded the app and Apple's notary service rejected it (status Invalid), so there is no ticket and stapling fails (stapler's Error 65). The notary log (`xcrun notarytool log ID`) lists each issue; the usual ones are a binary not signed with a Developer ID Application certificate, signed without --timestamp, or without the hardened runtime (--options runtime). Wrappers such as electron-notarize may report success although the status is Invalid.\0\
 2\0\
 Read the notary log for the submission\0\
@@ -15163,10 +15481,14 @@ xcrun notarytool submit App.zip --keychain-profile notary --wait\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/security/resolving-common-notarization-issues\0\
-3\0\
+4\0\
   \"status\": \"Invalid\",\0\
 +\0\
 https://github.com/gitx/gitx/pull/332 (notarytool log JSON)\0\
+0\0\
+{ \"logFormatVersion\": 1, \"jobId\": \"ed2b622b-61f6-4c8a-90b7-7c3cdfbafc7a\", \"status\": \"Rejected\", \"statusSummary\": \"Team is not yet configured for notarization.\", \"statusCode\": 7000 }\0\
++\0\
+http://developer.666112.xyz/forums/topics/code-signing-topic/code-signing-topic-notarization?page=8&sortBy=replies&sortOrder=DESC (a mirror of Apple's forum; Xcode 26's notarization log, shortened)\0\
 0\0\
   electron-notarize:notarytool result code 0, output: {\"id\":\"arst-astt-1234\",\"status\":\"Invalid\",\"message\":\"Processing complete\"} +1m\0\
 +\0\
@@ -15633,10 +15955,10 @@ Safe Area Layout Guide before iOS 9.0 [12]\0\
 0\0\
 0\0
 """
-    /// Catalog/12-wrappers.yml: 6 rules
+    /// Catalog/12-wrappers.yml: 7 rules
     static let wrappers = """
 xcmedic-catalog-2\0\
-6\0\
+7\0\
 build-action-failed\0\
 xcodebuild action failed\0\
 build-failed\0\
@@ -15858,6 +16180,46 @@ error: emit-module command failed with exit code 1 (use -v to see invocation)\0\
 0\0\
 0\0\
 0\0\
+build-failed-without-errors\0\
+The build failed and no task said why\0\
+build-failed\0\
+error\0\
+symptom\0\
+1\0\
+failed without specifying any errors\0\
+Build operation failed without specifying any errors\0\
+0\0\
+0\0\
++\0\
+The build failed without any task reporting an error\0\
+Xcode's build system ended the build as failed although no task printed an error: a task that crashed or was killed, too many processes, or a limit in the build description (a script phase with thousands of input or output files, an argument list too long). The tasks listed below it, when there are any, are the ones to look at.\0\
+1\0\
+Look at the tasks listed below the message and the script phases with long input or output file lists; rebuild after clearing DerivedData\0\
+2\0\
+rm -rf ~/Library/Developer/Xcode/DerivedData\0\
+xcodebuild {$args} -verbose\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Build operation failed without specifying any errors. Individual build tasks may have failed for unknown reasons.\0\
++\0\
+https://noting.me/en/posts/code/cocoapods-resource (a Jenkins archive; CocoaPods' resource phase with too many files)\0\
+0\0\
+Build operation failed without specifying any errors. Individual build tasks may have failed for unknown reasons. One possible cause is if there are too many (possibly zombie) processes; in this case, rebooting may fix the problem. Some individual buil\0\
++\0\
+a public issue quoting Xcode's legacy build system on a generated project with many files (code search for \"failed without specifying any errors\")\0\
+0\0\
+1\0\
+Build operation succeeded\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 failure-count\0\
 xcodebuild's count of failed commands\0\
 build-failed\0\
@@ -15904,10 +16266,10 @@ Test Suite (0 failures)\0\
 0\0\
 0\0
 """
-    /// Catalog/13-evidence.yml: 14 rules
+    /// Catalog/13-evidence.yml: 15 rules
     static let evidence = """
 xcmedic-catalog-2\0\
-14\0\
+15\0\
 shell-script-error\0\
 A shell script stopped on an error\0\
 phase-script-failed\0\
@@ -16063,6 +16425,58 @@ domain\0\
 DVTFoundationNSBundleAdditionsErrorDomain\0\
 1\0\
 error: no such module\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+0\0\
+nserror-details\0\
+A tool reported an error (an NSError as Xcode's error details show it)\0\
+build-failed\0\
+warning\0\
+symptom\0\
+1\0\
+Domain: \0\
+^Domain: (?<domain>[A-Za-z][\\w.]*(?:ErrorDomain|Error|Domain))\\s*$\0\
+0\0\
+1\0\
+^(?:Code|Failure Reason|Recovery Suggestion|User Info|Underlying Error|Description|Localized Description): \0\
++\0\
+^Code: (?<code>-?\\d+)\0\
+6\0\
++\0\
+{domain} error\0\
+An Apple tool's error, as Xcode shows it in an alert's details: the domain on one line, its code, failure reason and recovery suggestion on the lines below. It is a warning when the log shows how the run ended (tools report errors they recover from), failure evidence when nothing else does. The failure reason and recovery suggestion say what failed; the domain names the subsystem (IXUserPresentableErrorDomain and MIInstallerErrorDomain for installing an app, com.apple.dt.CoreDeviceError for a device, NSPOSIXErrorDomain for the operating system).\0\
+1\0\
+Read the failure reason and recovery suggestion below the domain; search the domain and code in Apple's developer forums\0\
+0\0\
+-\0\
+-\0\
+0\0\
+3\0\
+Domain: MIInstallerErrorDomain\nCode: 12\nUser Info: {\0\
++\0\
+https://github.com/configcat/swift-sdk/issues/18 (installing on a simulator an app whose framework has no bundle identifier)\0\
+1\0\
+domain\0\
+MIInstallerErrorDomain\0\
+Domain: IXUserPresentableErrorDomain\nCode: 14\nFailure Reason: 無法安裝此App，因為無法驗證其完整性。\0\
++\0\
+a public project's notes quoting Xcode's device install error (code search for 'Domain: IXUserPresentableErrorDomain')\0\
+1\0\
+domain\0\
+IXUserPresentableErrorDomain\0\
+Domain: com.apple.dt.CoreDeviceError\nCode: 3002\nUser Info: {\0\
++\0\
+the same notes, the CoreDevice error above it\0\
+1\0\
+domain\0\
+com.apple.dt.CoreDeviceError\0\
+1\0\
+Domain: example.com\0\
 -\0\
 0\0\
 0\0\
