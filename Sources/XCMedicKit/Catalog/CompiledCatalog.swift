@@ -4129,7 +4129,7 @@ A signature in the bundle is missing or invalid\0\
 codesign-other\0\
 error\0\
 cause\0\
-6\0\
+7\0\
 code object is not signed at all\0\
 (?:(?<path>\\S.*?): )?code object is not signed at all\0\
 0\0\
@@ -4141,6 +4141,9 @@ unsealed contents present in the bundle root\0\
 0\0\
 nsealed contents present in the root directory of an embedded framework\0\
 (?:(?<path>\\S.*?): )?[Uu]nsealed contents present in the root directory of an embedded framework\0\
+0\0\
+code signature invalid \0\
+code signature invalid (?:for|in) (?:<[0-9A-Fa-f-]+> )?['‘](?<path>[^'’]+)['’]\0\
 0\0\
 invalid signature (code or signature have been modified)\0\
 (?:(?<path>\\S.*?): )?invalid signature \\(code or signature have been modified\\)\0\
@@ -4164,7 +4167,19 @@ codesign --force --sign \"$IDENTITY\" --timestamp App.app/Frameworks/*.framework
 -\0\
 -\0\
 0\0\
-4\0\
+6\0\
+    /private/var/containers/Bundle/Application/CE491C25-9C7E-4FF6-A3FE-10D8904366B1/Runner.app/Frameworks/Flutter.framework/Flutter: code signature invalid for '/private/var/containers/Bundle/Application/CE491C25-9C7E-4FF6-A3FE-10D8904366B1/Runner.app/Frameworks/Flutter.framework/Flutter'\0\
++\0\
+a public write-up of flutter run on an iPhone 7 with iOS 13.3.1 (code search for \"code signature invalid for '/private/var\")\0\
+1\0\
+path\0\
+/private/var/containers/Bundle/Application/CE491C25-9C7E-4FF6-A3FE-10D8904366B1/Runner.app/Frameworks/Flutter.framework/Flutter\0\
+Runner.app/PlugIns/RunnerTests.xctest/RunnerTests' (code signature invalid in <BA299D16-24F9-3D56-88EA-F7531AC12CDA> '/private/var/containers/Bundle/Application/8AD0477F-CDEE-40FE-AB60-C40A0487B0B6/Runner.app/PlugIns/RunnerTests.xctest/RunnerTests' (errno=1)\0\
++\0\
+https://github.com/flutter/flutter/issues/113990 (a test bundle on a device, iOS 16; the line shortened at its start)\0\
+1\0\
+path\0\
+/private/var/containers/Bundle/Application/8AD0477F-CDEE-40FE-AB60-C40A0487B0B6/Runner.app/PlugIns/RunnerTests.xctest/RunnerTests\0\
 IDEBundleInjection.framework: unsealed contents present in the root directory of an embedded framework\0\
 +\0\
 https://indiestack.com/category/xcode/ (Xcode 9.3 beta re-signing a test bundle from a copied Xcode.app)\0\
@@ -11935,12 +11950,15 @@ The test runner exited before tests started\0\
 test-runner-crash\0\
 error\0\
 cause\0\
-5\0\
+6\0\
 Early unexpected exit\0\
 Early unexpected exit, operation never finished bootstrapping\0\
 0\0\
 ailed to load the test bundle\0\
 (?:[Tt]he test runner f|F)ailed to load the test bundle\0\
+0\0\
+Failed to load test bundle from \0\
+Failed to load test bundle from (?<bundle>\\S+?):? Error Domain=\0\
 0\0\
 be loaded because it is damaged or missing necessary resources\0\
 The bundle [“\"](?<bundle>[^”\"]+)[”\"] couldn.t be loaded because it is damaged or missing necessary resources\0\
@@ -11972,7 +11990,19 @@ xcrun simctl erase all\0\
 -\0\
 -\0\
 0\0\
-8\0\
+10\0\
+2016-12-19 01:07:46.840 Mapbox GL Tests[34986:350819] Failed to load test bundle from file:///Users/mxn/hub/mapbox-gl-native/build/ios/Debug-iphonesimulator/Mapbox%20GL%20Tests.app/PlugIns/Test%20Bundle.xctest/: Error Domain=NSCocoaErrorDomain Code=3587 \"dlopen_preflight(...)\"\0\
++\0\
+https://github.com/mapbox/mapbox-gl-native/issues/7480 (Xcode 8.2, the Swift libraries not embedded for an Objective-C host; the dyld message shortened)\0\
+1\0\
+bundle\0\
+file:///Users/mxn/hub/mapbox-gl-native/build/ios/Debug-iphonesimulator/Mapbox%20GL%20Tests.app/PlugIns/Test%20Bundle.xctest/\0\
+2017-02-24 11:16:09.547[14044:103258] Failed to load test bundle from file:///Users/xxxx/Library/Developer/Xcode/DerivedData/-dqzjujccyxlbblbzcabdtccombpu/Build/Products/Debug-iphonesimulator/.app/PlugIns/.xctest: Error Domain=NSCocoaErrorDomain Code\0\
++\0\
+https://github.com/kif-framework/KIF/issues/947 (Xcode 8.2.1, KIF)\0\
+1\0\
+bundle\0\
+file:///Users/xxxx/Library/Developer/Xcode/DerivedData/-dqzjujccyxlbblbzcabdtccombpu/Build/Products/Debug-iphonesimulator/.app/PlugIns/.xctest\0\
 \tTestingTest.app (30007) encountered an error (Early unexpected exit, operation never finished bootstrapping - no restart will be attempted. (Underlying error: Test runner exited before starting test execution.))\0\
 +\0\
 fastlane/fastlane@d5347690d47d:scan/spec/fixtures/early_testing_failure.log\0\

@@ -249,7 +249,7 @@ struct FindingCollector {
     /// Root causes first (errors before warnings, then by first line), then unrecognised errors, then symptoms.
     func diagnosis(inputs: [Diagnosis.Input]) -> Diagnosis {
         func roleRank(_ r: Role) -> Int { r == .cause ? 0 : r == .unrecognized ? 1 : 2 }
-        let adjusted = FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(findings), lastSuccess: lastSuccess)
+        let adjusted = FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(findings, sawSuccess: sawSuccess), lastSuccess: lastSuccess)
         let ordered = adjusted.sorted { a, b in
             if roleRank(a.role) != roleRank(b.role) { return roleRank(a.role) < roleRank(b.role) }
             if a.severity != b.severity { return a.severity > b.severity }
@@ -302,7 +302,7 @@ struct FindingCollector {
     /// Lines before a restart within which an error no rule knows counts as the crash it restarted after.
     static let crashWindow = 12
 
-    static func oneCausePerTest(_ findings: [Finding]) -> [Finding] {
+    static func oneCausePerTest(_ findings: [Finding], sawSuccess: Bool = true) -> [Finding] {
         func testKey(_ f: Finding) -> (suite: String?, test: String)? {
             guard let raw = f.captures["test"], !raw.isEmpty else { return nil }
             return (f.captures["suite"].map(lastComponent), bareTestName(raw))
@@ -361,7 +361,9 @@ struct FindingCollector {
                 let listed = (result[j].collected["tests"] ?? []) + (result[j].collected["test"] ?? [])
                 return listed.contains { bareTestName($0) == k.test }
             }
-            if !namedElsewhere { result[i].role = .symptom }
+            // A restart of a test nothing else names is the run going on (its test may have passed on the new launch),
+            // unless the log shows no end of the run at all: then the restart is all there is to say.
+            if !namedElsewhere && sawSuccess { result[i].role = .symptom }
         }
         return result
     }
