@@ -193,6 +193,10 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(r.redact(echoed), echoed)
         XCTAssertEqual(r.redact("xcrun altool --notarize-app -u me@example.com -p hunter2secret"), "xcrun altool --notarize-app -u me@example.com -p [REDACTED]")
         XCTAssertEqual(r.redact("xcrun altool --notarize-app -p HUNTER_TWO_X"), "xcrun altool --notarize-app -p [REDACTED]")
+        // A value written to show its shape (one letter over and over) is not one; a real app-specific password is hidden.
+        let shape = #"xcrun notarytool submit --wait app.zip --apple-id apple@id.com --password "aaaa-aaaa-aaaa-aaaa" --team-id "ZZZZZZZZZ""#
+        XCTAssertEqual(r.redact(shape), shape)
+        XCTAssertEqual(r.redact(#"xcrun notarytool submit app.zip --password "qwer-tyui-opas-dfgh""#), #"xcrun notarytool submit app.zip --password "[REDACTED]""#)
         XCTAssertEqual(r.redact("private_key: c2VjcmV0LXRva2VuLXZhbHVlLWxvbmc"), "private_key: [REDACTED]")
         // Xcode's launch session settings in a device run's console: a scheme command and an architecture, not a session.
         XCTAssertEqual(r.redact(#"    "launchSession_schemeCommand" = Run;"#), #"    "launchSession_schemeCommand" = Run;"#)

@@ -164,7 +164,8 @@ enum SecretShapes {
             }),
             // Apple ID app-specific passwords (xxxx-xxxx-xxxx-xxxx) after the words that introduce them.
             Shape("app-specific password", ["pass", "pwd", "-p", "apple", "specific"],
-                  #"(?i)(?:password|passwd|pwd|-p|apple|specific)\W{1,3}(?<s>[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})(?![A-Za-z0-9-])"#),
+                  #"(?i)(?:password|passwd|pwd|-p|apple|specific)\W{1,3}(?<s>[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})(?![A-Za-z0-9-])"#,
+                  secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") }),
             // A long high-entropy value after a word that names a secret, with no `=` or `:` between.
             Shape("high-entropy value", ["secret", "token", "pass", "pwd", "key", "auth", "credential"],
                   #"(?i)(?<![A-Za-z0-9])(?:secret|token|password|passwd|pwd|api[_ -]?key|auth|credential|private[_ -]?key|access[_ -]?key)s?(?![A-Za-z0-9_])[^A-Za-z0-9\n]{0,3}(?:(?:is|was|of|for|to|as)\s+)?(?<s>[A-Za-z0-9+/_.=~-]{20,})"#,
@@ -299,6 +300,9 @@ enum SecretShapes {
         if value.hasPrefix("$") || value.hasPrefix("%") || value.hasPrefix("{{") || value.hasPrefix("<") || value.hasPrefix("@keychain:")
             || value.hasPrefix("@env:") || value.hasPrefix("env:") || value.hasPrefix("file:") || value == replacement { return true }
         if value.unicodeScalars.allSatisfy({ "*xX•.#-_".unicodeScalars.contains($0) }) { return true }
+        // One character over and over (`aaaa-aaaa-aaaa-aaaa`, `0000000000`): the shape of a value, written to show it.
+        let letters = Set(value.unicodeScalars.filter(isAlphanumeric).map { $0.properties.lowercaseMapping })
+        if letters.count == 1, value.unicodeScalars.filter(isAlphanumeric).count >= 4 { return true }
         // A value a person wrote for theirs (`--apiKey YourKeyID`, `YOUR_API_TOKEN`, `your-token`).
         for word in ["your", "Your", "YOUR"] where value.hasPrefix(word) {
             guard let next = value.unicodeScalars.dropFirst(word.count).first else { continue }
