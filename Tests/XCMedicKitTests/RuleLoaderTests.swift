@@ -173,7 +173,9 @@ final class RuleLoaderTests: XCTestCase {
         }
         XCTAssertEqual(try causes("deploy refused\n"), ["deploy-refused"])
         XCTAssertEqual(try causes("no cert\ndeploy refused\n"), ["our-cert-missing"])
-        XCTAssertEqual(try causes("runner restarted in testA\n"), [])
+        XCTAssertEqual(try causes("Test Case '-[Suite testB]' passed (0.1 seconds).\nrunner restarted in testA\n"), [])
+        // Alone (no test and no success shown), the restart is all the log says: the cause.
+        XCTAssertEqual(try causes("runner restarted in testA\n"), ["our-runner-restarted"])
         XCTAssertEqual(try causes("Fatal error: boom\nrunner restarted in testA\n").sorted(), ["our-runner-restarted", "swift-runtime-trap"])
     }
 

@@ -122,6 +122,8 @@ struct FindingCollector {
     /// Occurrences kept beyond each finding's first (`Diagnosis.maxStoredOccurrences`).
     private var storedOccurrences = 0
     var sawSuccess = false
+    /// The log showed tests starting or finishing (`TestRunReader.sawTests`).
+    var sawTests = false
     /// Per input: the line of the last marker that a whole build or test run succeeded.
     var lastSuccess: [Int: Int] = [:]
 
@@ -249,7 +251,7 @@ struct FindingCollector {
     /// Root causes first (errors before warnings, then by first line), then unrecognised errors, then symptoms.
     func diagnosis(inputs: [Diagnosis.Input]) -> Diagnosis {
         func roleRank(_ r: Role) -> Int { r == .cause ? 0 : r == .unrecognized ? 1 : 2 }
-        let adjusted = FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(findings, sawSuccess: sawSuccess), lastSuccess: lastSuccess)
+        let adjusted = FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(findings, runShown: sawSuccess || sawTests), lastSuccess: lastSuccess)
         let ordered = adjusted.sorted { a, b in
             if roleRank(a.role) != roleRank(b.role) { return roleRank(a.role) < roleRank(b.role) }
             if a.severity != b.severity { return a.severity > b.severity }
@@ -302,7 +304,7 @@ struct FindingCollector {
     /// Lines before a restart within which an error no rule knows counts as the crash it restarted after.
     static let crashWindow = 12
 
-    static func oneCausePerTest(_ findings: [Finding], sawSuccess: Bool = true) -> [Finding] {
+    static func oneCausePerTest(_ findings: [Finding], runShown: Bool = true) -> [Finding] {
         func testKey(_ f: Finding) -> (suite: String?, test: String)? {
             guard let raw = f.captures["test"], !raw.isEmpty else { return nil }
             return (f.captures["suite"].map(lastComponent), bareTestName(raw))
@@ -362,8 +364,8 @@ struct FindingCollector {
                 return listed.contains { bareTestName($0) == k.test }
             }
             // A restart of a test nothing else names is the run going on (its test may have passed on the new launch),
-            // unless the log shows no end of the run at all: then the restart is all there is to say.
-            if !namedElsewhere && sawSuccess { result[i].role = .symptom }
+            // unless the log shows nothing of the run, no test and no success: then the restart is all there is to say.
+            if !namedElsewhere && runShown { result[i].role = .symptom }
         }
         return result
     }

@@ -173,6 +173,7 @@ public final class Scanner {
         explainFailedCommandsList()
         readStatementsIfNoVerdict()
         collector.classifyUnrecognized()
+        collector.sawTests = testReader.sawTests
         var diagnosis = collector.diagnosis(inputs: inputs)
         let crashed = diagnosis.findings.contains { $0.category == FindingCategory.testRunnerCrash && $0.severity == .error }
         diagnosis.tests = testReader.finish(crashed: crashed)

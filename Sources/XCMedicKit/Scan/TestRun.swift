@@ -62,6 +62,8 @@ struct TestRunReader {
                            " passed after ", " failed after ", ") skipped", "\" skipped", "Suite "]
 
     private(set) var run = TestRun()
+    /// Whether the log showed any test's start or result (a restart among them is the run going on).
+    var sawTests: Bool { !run.results.isEmpty || !started.isEmpty || pending != nil }
     private var index: [Key: Int] = [:]
     /// Tests started and not finished, per input: a crash leaves its test here.
     private var started: [Key: (suite: String?, line: Int, input: Int)] = [:]
