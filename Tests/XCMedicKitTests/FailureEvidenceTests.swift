@@ -1045,4 +1045,33 @@ final class FailureEvidenceTests: XCTestCase {
         let signature = try diagnose("Runner[5085:1241628] Failed to load test bundle from file:///private/var/containers/Bundle/Application/8A/Runner.app/PlugIns/RunnerTests.xctest/: Error Domain=NSCocoaErrorDomain Code=3588 \"dlopen(/var/R, 0x0109): tried: '/var/R' (code signature invalid in <BA299D16-24F9-3D56-88EA-F7531AC12CDA> '/private/var/R' (errno=1)\"\n")
         XCTAssertEqual(signature.causes.first?.category, "codesign-other")
     }
+
+    // MARK: - Hold-out 20
+
+    func testHoldout20Wordings() throws {
+        let cases: [(String, String)] = [
+            ("TwilioVideo.xcframework:1:1 While building for visionOS Simulator, no library for this platform was found in ‘TwilioVideo.xcframework’.\n", "linker-other"),
+            ("2021-12-17 16:20:27 +0000 8375797c-5324-404c-ba36-80e72189ad0f invalid 2           Package Invalid\n", "app-store-upload"),
+            ("[13:25:22]: 'xcodes' doesn't seem to be installed. Please follow the installation guide\n", "ci-environment"),
+            ("fatal: unable to connect to gist.github.com:\ngist.github.com[0: 192.30.252.97]: errno=Operation timed out\n", "network"),
+            ("\t\terror: Validation failed\n\tInvalid WatchKit App Bundle.\n", "app-store-upload"),
+            ("[!] The request could not be completed because:\n\tUnexpected Error\n", "app-store-upload"),
+            ("[!] `FirebaseAuth` requires CocoaPods version `>= 1.4.0`, which is not satisified by your current version, `1.3.1`.\n", "cocoapods"),
+            ("  1. Capture of 'self' with non-sendable type 'GetRatesModel' in a 'Sendable Closure'.\n", "sendable-capture"),
+            ("error: 'weak' must be a mutable variable, because it may change at runtime\n", "xcode-version"),
+            ("sandbox-exec: Timed out\n", "build-timeout"),
+            ("[12:30:05]: Command timed out after 10 seconds on try 4 of 4\n", "build-timeout"),
+        ]
+        for (log, category) in cases {
+            let d = try diagnose(log)
+            XCTAssertEqual(d.causes.first?.category, category, log)
+            XCTAssertEqual(d.status, .failed, log)
+        }
+        // A try before the last, and a sentence that says it tries again, are attempts, not the run's end.
+        let retry = try diagnose("Command timed out after 192 seconds on try 6 of 11, trying again with a 384 second timeout\n")
+        XCTAssertNotEqual(retry.status, .failed)
+        // xcodebuild's BUILD INTERRUPTED also ends a build stopped for an untrusted plug-in: not a hang by itself.
+        let interrupted = try diagnose("** BUILD INTERRUPTED **\n")
+        XCTAssertFalse(interrupted.causes.contains { $0.category == "build-timeout" })
+    }
 }

@@ -447,7 +447,7 @@ error\0\
 cause\0\
 3\0\
 apture of \0\
-[Cc]apture of ['`‘’](?<name>[^'`‘’]+)['`’] with non-[sS]endable type ['`‘’](?<type>.+?)['`’] in a ['`‘’]?@Sendable['`’]? (?:closure|local function)\0\
+[Cc]apture of ['`‘’](?<name>[^'`‘’]+)['`’] with non-[sS]endable type ['`‘’](?<type>.+?)['`’] in a ['`‘’]?@?Sendable['`’]? (?:[Cc]losure|[Ll]ocal function)\0\
 0\0\
 from concurrently-executed code\0\
 [Cc]annot use (?:parameter|let|var|property) ['`‘’](?<name>[^'`‘’]+)['`’] with a non-[sS]endable type ['`‘’](?<type>.+?)['`’] from concurrently-executed code\0\
@@ -482,7 +482,15 @@ extension {type}: @unchecked Sendable {}\0\
 -\0\
 1\0\
 https://docs.swift.org/compiler/documentation/diagnostics/sendable-closure-captures\0\
-6\0\
+7\0\
+  1. Capture of 'self' with non-sendable type 'GetRatesModel' in a 'Sendable Closure'.\0\
++\0\
+https://coderapp.vercel.app/answer/79205620 (the errors listed by hand after a Swift 6 update)\0\
+2\0\
+name\0\
+self\0\
+type\0\
+GetRatesModel\0\
 SendableCapture.swift:10:9: error: capture of 'counter' with non-Sendable type 'Counter' in a '@Sendable' closure [#SendableClosureCaptures]\0\
 +\0\
 swiftc 6.3.1 on Linux, -swift-version 6 (Tests/XCMedicKitTests/Fixtures/concurrency/SendableCapture.swift)\0\
@@ -7216,9 +7224,12 @@ The project needs another CocoaPods version\0\
 cocoapods\0\
 error\0\
 cause\0\
-1\0\
+2\0\
 requires CocoaPods\0\
 (?:repo|spec|podspec|Podfile|lockfile|project|plugin)\\S*\\s.*requires CocoaPods (?:version )?(?<version>[\\d.]+)\0\
+0\0\
+requires CocoaPods version\0\
+`(?<pod>[^`]+)` requires CocoaPods version `(?<version>[^`]+)`, which is not satis\0\
 0\0\
 0\0\
 +\0\
@@ -7236,7 +7247,15 @@ gem install cocoapods\0\
 -\0\
 -\0\
 0\0\
-1\0\
+2\0\
+[!] `FirebaseAuth` requires CocoaPods version `>= 1.4.0`, which is not satisified by your current version, `1.3.1`.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/13451 (fastlane's cocoapods action on CI)\0\
+2\0\
+pod\0\
+FirebaseAuth\0\
+version\0\
+>= 1.4.0\0\
 The `master` repo requires CocoaPods 0.32.1\0\
 +\0\
 CocoaPods' own message when the specs repo is newer than the gem (Travis CI logs of 2014)\0\
@@ -8265,9 +8284,12 @@ Object file built for another platform (device vs simulator)\0\
 linker-other\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 , but linking in\0\
 building for '?(?<building>[^,']+?)'?, but linking in(?:$| (?:object file|dylib(?: file)?|\\S+)(?: \\(.*?\\))? built for '?(?<built>[^,']+?)'?(?:,|$))\0\
+0\0\
+, no library for this platform was found in\0\
+[Ww]hile building for (?<building>[^,]+?), no library for this platform was found in ['‘](?<library>[^'’]+)['’]\0\
 0\0\
 , but the linked and embedded framework\0\
 building for (?<building>[^,]+?), but the linked and embedded framework ['‘](?<library>[^'’]+)['’] was built for (?<built>.+?)\\.?$\0\
@@ -8293,7 +8315,15 @@ EXCLUDED_ARCHS[sdk=iphonesimulator*] = arm64\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/technotes/tn3117-resolving-build-errors-for-apple-silicon\0\
-6\0\
+7\0\
+…/SourcePackages/artifacts/twilio-video-ios/TwilioVideo/TwilioVideo.xcframework:1:1 While building for visionOS Simulator, no library for this platform was found in ‘…/SourcePackages/artifacts/twilio-video-ios/TwilioVideo/TwilioVideo.xcframework’.\0\
++\0\
+https://github.com/twilio/twilio-video-ios/issues/261 (Xcode 15 beta 2, a visionOS target)\0\
+2\0\
+building\0\
+visionOS Simulator\0\
+library\0\
+…/SourcePackages/artifacts/twilio-video-ios/TwilioVideo/TwilioVideo.xcframework\0\
 ld: in /Users/pengliping/Desktop/PAPP/VKIntlProperty/Pods/YYKit/Vendor/WebP.framework/WebP(libwebpencode_la-config.o), building for iOS Simulator, but linking in object file built for iOS, for architecture arm64\0\
 +\0\
 https://github.com/ibireme/YYKit/issues/576\0\
@@ -12970,10 +13000,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 42 rules
+    /// Catalog/10-infrastructure.yml: 43 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-42\0\
+43\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -13240,7 +13270,7 @@ A network connection timed out or was refused\0\
 network\0\
 error\0\
 cause\0\
-3\0\
+4\0\
 Failed to connect to \0\
 Failed to connect to (?<host>[\\w.-]+) port (?<port>\\d+)\0\
 0\0\
@@ -13249,6 +13279,9 @@ connect to host (?<host>[\\w.-]+) port (?<port>\\d+): (?<reason>.+)\0\
 0\0\
 Failed to open TCP connection to \0\
 Failed to open TCP connection to (?<host>[\\w.-]+):(?<port>\\d+)\0\
+0\0\
+unable to connect to \0\
+fatal: unable to connect to (?<host>[\\w.-]+):\0\
 0\0\
 0\0\
 +\0\
@@ -13267,7 +13300,13 @@ git config --global url.\"https://github.com/\".insteadOf \"git@github.com:\"\0\
 -\0\
 -\0\
 0\0\
-2\0\
+3\0\
+fatal: unable to connect to gist.github.com:\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/1134 (pod install cloning a gist over git://)\0\
+1\0\
+host\0\
+gist.github.com\0\
 fatal: unable to access 'https://github.com/vapor/vapor.git/': Failed to connect to github.com port 443: Operation timed out\0\
 +\0\
 https://github.com/vapor/toolbox/issues/184\0\
@@ -14035,7 +14074,7 @@ showBuildSettings timed out\0\
 xcodebuild -showBuildSettings timed(?: |-)out after (?<retries>\\d+) retries\0\
 0\0\
 Command timed out after\0\
-^Command timed out after (?<seconds>\\d+) seconds on try (?<try>\\d+) of (?<tries>\\d+)\0\
+^Command timed out after (?<seconds>\\d+) seconds on try (?<tries>\\d+) of \\k<tries>(?!\\d)\0\
 0\0\
 0\0\
 +\0\
@@ -14061,14 +14100,20 @@ fastlane's wording (fastlane_core project.rb)\0\
 1\0\
 retries\0\
 4\0\
-[15:50:18]: Command timed out after 10 seconds on try 1 of 4, trying again...\0\
+[12:30:05]: Command timed out after 10 seconds on try 4 of 4\0\
 +\0\
-fastlane's retry line for the same wait\0\
+https://github.com/fastlane/fastlane/issues/7415 (Jenkins, the last of fastlane's four tries)\0\
 1\0\
-seconds\0\
-10\0\
-1\0\
+tries\0\
+4\0\
+3\0\
 xcodebuild -showBuildSettings -workspace App.xcworkspace\0\
+-\0\
+0\0\
+[15:50:18]: Command timed out after 10 seconds on try 1 of 4, trying again...\0\
+-\0\
+0\0\
+Command timed out after 192 seconds on try 6 of 11, trying again with a 384 second timeout\0\
 -\0\
 0\0\
 0\0\
@@ -14238,8 +14283,11 @@ wait\0\
 +\0\
 https://github.com/fastlane/fastlane/issues/13709 (run_tests hung after Check Dependencies)\0\
 0\0\
-1\0\
+2\0\
 command_executor.rb:65:in `wait': execution expired (Timeout::Error)\0\
+-\0\
+0\0\
+[17:11:26]: ▸ ** BUILD INTERRUPTED **\0\
 -\0\
 0\0\
 0\0\
@@ -14732,7 +14780,7 @@ The developer tools the job needs are not installed or not selected\0\
 ci-environment\0\
 error\0\
 cause\0\
-10\0\
+12\0\
 needs the Apple Command Line Tools\0\
 (?<tool>\\S+): the bottle needs the Apple Command Line Tools to be installed\0\
 0\0\
@@ -14760,6 +14808,12 @@ missing DEVELOPER_DIR path: (?<path>\\S+)\0\
 , not a developer tool or in PATH\0\
 unable to find utility [\"“](?<tool>[^\"”]+)[\"”], not a developer tool or in PATH\0\
 0\0\
+' doesn't seem to be installed\0\
+['‘](?<tool>[\\w.-]+)['’] doesn't seem to be installed\0\
+0\0\
+ is not installed\0\
+^(?<version>\\d{1,2}\\.\\d(?:\\.\\d)?) is not installed\\.?$\0\
+0\0\
 Cannot find xcodebuild with the configured path\0\
 Cannot find (?<tool>xcodebuild) with the configured path (?<path>\\S+?)\\.?$\0\
 0\0\
@@ -14785,7 +14839,19 @@ xcode-select --install\0\
 -\0\
 -\0\
 0\0\
-8\0\
+10\0\
+[13:25:22]: 'xcodes' doesn't seem to be installed. Please follow the installation guide at https://github.com/RobotsAndPencils/xcodes#installation before proceeding\0\
++\0\
+https://github.com/openfoodfacts/smooth-app/pull/3861 (GitHub Actions, fastlane's xcodes action)\0\
+1\0\
+tool\0\
+xcodes\0\
+[17:13:05]: ▸ 15.0 is not installed.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/21992 (xcodes 1.4.1 through fastlane)\0\
+1\0\
+version\0\
+15.0\0\
 2024-09-27T13:08:36.3158510Z Error: swift-format: the bottle needs the Apple Command Line Tools to be installed.\0\
 +\0\
 https://github.com/zeroc-ice/ice/issues/2811\0\
@@ -15187,6 +15253,50 @@ xcode-select: error: tool 'xcodebuild' requires Xcode, but active developer dire
 0\0\
 0\0\
 0\0\
+swift-feature-needs-newer-compiler\0\
+Code uses a Swift feature this compiler does not have yet\0\
+xcode-version\0\
+error\0\
+cause\0\
+1\0\
+'weak' must be a mutable variable\0\
+'weak' must be a mutable variable, because it may change at runtime\0\
+0\0\
+0\0\
++\0\
+The code declares a 'weak let', which this Swift compiler does not accept yet\0\
+Recent Swift compilers allow immutable weak references (`weak let`). A dependency updated for them (Expo's JSI module among the first; the projects that adopted it build with Xcode 26.3 and later) fails on an older Xcode, which rejects the declaration.\0\
+2\0\
+Build with the newest Xcode the runner has (the dependency's release notes say which it needs)\0\
+2\0\
+ls -d /Applications/Xcode*.app\0\
+sudo xcode-select -s /Applications/Xcode_26.3.app/Contents/Developer\0\
+-\0\
+-\0\
+Or pin the dependency to the release before it adopted weak let\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+error: 'weak' must be a mutable variable, because it may change at runtime\0\
++\0\
+https://github.com/software-mansion/rnrepo/pull/395 (GitHub Actions, expo-modules-jsi on an older Xcode than it needs)\0\
+0\0\
+error: 'weak' must be a mutable variable, because it may change at runtime\0\
++\0\
+https://github.com/expo/expo/pull/45336 (Expo's CI prints it under the caret of its code frame, after the location)\0\
+0\0\
+1\0\
+weak var delegate: Delegate?\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 xcresulttool-legacy-command\0\
 A tool reads the result bundle with xcresulttool commands this Xcode retired\0\
 xcode-version\0\
@@ -15379,7 +15489,7 @@ Uploading the build to App Store Connect failed\0\
 app-store-upload\0\
 error\0\
 cause\0\
-8\0\
+9\0\
 The call to the iTMSTransporter completed with a non-zero exit status\0\
 The call to the iTMSTransporter completed with a non-zero exit status(?:: (?<code>\\d+))?\0\
 0\0\
@@ -15392,8 +15502,11 @@ Error uploading ipa file\0\
 HTTP status code: \0\
 Error: HTTP status code: (?<status>\\d{3})\\. (?<reason>.+)\0\
 0\0\
-Validation failed (\0\
-^Validation failed \\((?<status>\\d{3})\\)\0\
+Validation failed\0\
+^Validation failed(?: \\((?<status>\\d{3})\\))?\\s*$\0\
+0\0\
+The request could not be completed because\0\
+The request could not be completed because:?\0\
 0\0\
 Authentication credentials are missing or invalid\0\
 Authentication credentials are missing or invalid\0\
@@ -15420,7 +15533,15 @@ bundle exec fastlane pilot upload --api_key_path fastlane/api_key.json\0\
 -\0\
 -\0\
 0\0\
-5\0\
+7\0\
+\t\terror: Validation failed\0\
++\0\
+https://github.com/flutter/flutter/issues/167892 (Xcode Organizer's upload of an app with a watchOS companion; the reasons follow)\0\
+0\0\
+2020-06-17T21:16:37.9061580Z [!] The request could not be completed because:\0\
++\0\
+https://github.com/fastlane/fastlane/issues/16627 (deliver on Azure DevOps; \"Unexpected Error\" on the next line)\0\
+0\0\
 [13:17:00]: The call to the iTMSTransporter completed with a non-zero exit status: 1. This indicates a failure.\0\
 +\0\
 https://github.com/fastlane/fastlane/issues/6459\0\
@@ -15468,12 +15589,15 @@ Apple's notary service rejected the submission\0\
 app-store-upload\0\
 error\0\
 cause\0\
-8\0\
+9\0\
 \"Invalid\"\0\
 \"status\":\\s*\"Invalid\"\0\
 0\0\
 \"Rejected\"\0\
 \"status\":\\s*\"Rejected\"\0\
+0\0\
+Package Invalid\0\
+(?:Status Message: |\\binvalid\\s+\\d+\\s+)Package Invalid\\b\0\
 0\0\
 status: Invalid\0\
 (?:^|[`\"'])status: Invalid(?:[`\"']|\\s*$)\0\
@@ -15511,7 +15635,11 @@ xcrun notarytool submit App.zip --keychain-profile notary --wait\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/security/resolving-common-notarization-issues\0\
-4\0\
+5\0\
+2021-12-17 16:20:27 +0000 8375797c-5324-404c-ba36-80e72189ad0f invalid 2           Package Invalid\0\
++\0\
+https://github.com/evolvedbinary/fusiondb-server/issues/20 (xcrun altool --notarization-history)\0\
+0\0\
   \"status\": \"Invalid\",\0\
 +\0\
 https://github.com/gitx/gitx/pull/332 (notarytool log JSON)\0\

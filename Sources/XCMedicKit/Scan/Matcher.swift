@@ -401,8 +401,12 @@ enum ScanMarkers {
         + #"|\b[Aa]n (?:unexpected |unknown |internal |un-?handled )?(?:error|exception) (?:occurred|has occurred|was encountered)\b|(?:^|\] )Exception in thread "[^"]*" [\w.$]+|^No such file or directory - [\w.-]+\s*$|\bThere (?:was|were) (?:an? )?(?:\w+ )?(?:errors?|problems?)\b"#
         + #"|^Did not find \w|^No (?:valid|matching|suitable) [\w -]+? (?:was |were |is |are )?found\b"#
         + #"|^(?:The )?[\w.-]+(?: (?:[\w.-]+|"[^"\s]+"|'[^'\s]+')){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
-        + #"|^(?:[\w.]+\.)?[A-Z]\w*(?:Exception|[A-Za-z]Error)(?: \[[A-Z][A-Z_\d]+\])?: \S|\bencountered an? (?:unexpected |unknown |internal )?error\b|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?error while \w|(?:^[A-Z]|^[a-z]|: [a-z])[\w.-]*(?: [\w.-]+){0,3} failed: (?!\d)\S|^npm ERR! |^Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
+        + #"|^(?:[\w.]+\.)?[A-Z]\w*(?:Exception|[A-Za-z]Error)(?: \[[A-Z][A-Z_\d]+\])?: \S|\bencountered an? (?:unexpected |unknown |internal )?error\b|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?error while \w|(?:^[A-Z]|^[a-z]|: [a-z])[\w.-]*(?: [\w.-]+){0,3} failed: (?!\d)\S|^npm ERR! |(?:^|: )Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
     )
+
+    /// A sentence that goes on to say the tool tries again (`…, trying again with a 384 second timeout`, `Retrying in 5
+    /// seconds`): what failed was one attempt.
+    static let retrying = try! CompiledRegex(#"\b(?:trying again|[Rr]etrying|will retry|retry in \d)"#)
 
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
     /// `Build complete!`, Swift Testing's closing `Test run with N tests passed`. Per-suite totals are not.

@@ -347,9 +347,12 @@ public final class Scanner {
             recordUnrecognized(line, following: following.map(\.raw), lineNumber: lineNumber, input: input)
         } else if statementMarker, statements.count < Scanner.maxStatements, line.level != .warning, line.level != .note,
                   !statements.contains(where: { $0.input == input && lineNumber > $0.lineNumber && lineNumber <= $0.lineNumber + $0.following.count }),
-                  ScanMarkers.failureStatement.matches(line.text), !line.text.contains("this is an error in ") {
+                  ScanMarkers.failureStatement.matches(line.text), !line.text.contains("this is an error in "),
+                  !ScanMarkers.retrying.matches(line.text) {
             // (A line the statement above already quotes as its continuation is not a statement of its own.)
-            // (`…; this is an error in the Swift 6 language mode` is Swift 5 mode's warning, pasted without its level.)
+            // (`…; this is an error in the Swift 6 language mode` is Swift 5 mode's warning, pasted without its level; a line
+            // that says it tries again, fastlane's `Command timed out after 192 seconds on try 6 of 11, trying again …`, is not
+            // the run's end.)
             statements.append((line, followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: true) }.map(\.raw), lineNumber, input))
         }
     }
