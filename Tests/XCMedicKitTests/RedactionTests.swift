@@ -193,6 +193,16 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(r.redact(echoed), echoed)
         XCTAssertEqual(r.redact("xcrun altool --notarize-app -u me@example.com -p hunter2secret"), "xcrun altool --notarize-app -u me@example.com -p [REDACTED]")
         XCTAssertEqual(r.redact("xcrun altool --notarize-app -p HUNTER_TWO_X"), "xcrun altool --notarize-app -p [REDACTED]")
+        // A type's superclass after `Session :`, a provisioning profile's UUID, a package's URL after a name that holds
+        // `Session` (hold-out 20): names, not secrets; an encoded profile and a session token are still hidden.
+        XCTAssertEqual(r.redact("public class VTCompressionSession : _CFObject {"), "public class VTCompressionSession : _CFObject {")
+        XCTAssertEqual(r.redact("    PROVISIONING_PROFILE_App_Extension = f916858b-51f5-4259-952b-05079b849392"),
+                       "    PROVISIONING_PROFILE_App_Extension = f916858b-51f5-4259-952b-05079b849392")
+        XCTAssertEqual(r.redact("  GTMSessionFetcher: https://github.com/google/gtm-session-fetcher.git @ 3.1.1"),
+                       "  GTMSessionFetcher: https://github.com/google/gtm-session-fetcher.git @ 3.1.1")
+        XCTAssertEqual(r.redact("PROVISIONING_PROFILE_BASE64=TUlJS1FnWUpLb1pJaHZjTkFRY0NvSUlLTXpDQ0NpOENBUUV4Q3pBSkJnVXJEZ01DR2dVQU1JSUNZ"),
+                       "PROVISIONING_PROFILE_BASE64=[REDACTED]")
+        XCTAssertEqual(r.redact("SESSION_TOKEN=c2VjcmV0LXNlc3Npb24tY29va2ll"), "SESSION_TOKEN=[REDACTED]")
         // A value written to show its shape (one letter over and over) is not one; a real app-specific password is hidden.
         let shape = #"xcrun notarytool submit --wait app.zip --apple-id apple@id.com --password "aaaa-aaaa-aaaa-aaaa" --team-id "ZZZZZZZZZ""#
         XCTAssertEqual(r.redact(shape), shape)

@@ -448,9 +448,13 @@ enum SecretShapes {
         if words(value) == words(key) { return nil }
         switch kind {
         case .encoded:
-            return isLongBase64(value) ? range : nil
+            // (A provisioning profile's UUID, `PROVISIONING_PROFILE = f916858b-51f5-…`, names the profile; it encodes nothing.)
+            return isLongBase64(value) && !isUUID(value) ? range : nil
         case .secret:
             if isPath(value) || value.unicodeScalars.filter(isAlphanumeric).count < 3 || isLineAndColumn(value) || isReverseDNSName(value) { return nil }
+            // A URL with no credentials in it (`GTMSessionFetcher: https://github.com/google/gtm-session-fetcher.git`): credentials
+            // and signed parameters in URLs have shapes of their own.
+            if isPlainURL(value) { return nil }
             if notSecretValues.contains(value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;.)"))) { return nil }
             if !quoted {
                 if looksLikeCode(value, separator: m.group("sep") ?? "") { return nil }
@@ -471,7 +475,9 @@ enum SecretShapes {
         let body = value.trimmingCharacters(in: CharacterSet(charactersIn: "?!,);"))
         let identifier = !body.isEmpty && body.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "_" || $0 == "." }
         if identifier, value.hasSuffix(",") || value.hasSuffix(")") { return true }
-        if separator.contains(":"), identifier, let first = body.unicodeScalars.first, first >= "A" && first <= "Z", !body.contains("_") { return true }
+        // A type name after `:` (`class VTCompressionSession : _CFObject {`), a leading underscore or not.
+        let typeName = body.drop(while: { $0 == "_" })
+        if separator.contains(":"), identifier, let first = typeName.unicodeScalars.first, first >= "A" && first <= "Z", !typeName.contains("_") { return true }
         return false
     }
 
@@ -489,6 +495,19 @@ enum SecretShapes {
     /// `297:22:` after a file name.
     static func isLineAndColumn(_ v: String) -> Bool {
         v.unicodeScalars.allSatisfy { ($0 >= "0" && $0 <= "9") || $0 == ":" } && v.contains(":")
+    }
+
+    /// `8-4-4-4-12` hexadecimal digits.
+    static func isUUID(_ v: String) -> Bool {
+        let parts = v.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.map(\.count) == [8, 4, 4, 4, 12] && parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+
+    /// `scheme://host/…` with no `user:password@` and no query.
+    static func isPlainURL(_ v: String) -> Bool {
+        guard let scheme = v.range(of: "://"), v[..<scheme.lowerBound].allSatisfy({ $0.isLetter }), !v[..<scheme.lowerBound].isEmpty else { return false }
+        let rest = v[scheme.upperBound...]
+        return !rest.isEmpty && !rest.contains("@") && !rest.contains("?") && !rest.contains(where: \.isWhitespace)
     }
 
     static func isLongBase64(_ v: String) -> Bool {
