@@ -88,10 +88,10 @@ final class CorpusTests: XCTestCase {
     func testTheHoldoutDoesNotGetWorse() throws {
         let f = try Self.measure(Self.holdout)
         print("CorpusTests (hold-out): " + f.summary)
-        XCTAssertGreaterThanOrEqual(f.failing, 1650)
-        XCTAssertGreaterThanOrEqual(f.recall, 0.845, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(f.failing, 1747)
+        XCTAssertGreaterThanOrEqual(f.recall, 0.847, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
         XCTAssertGreaterThanOrEqual(f.top, 0.826, f.summary)
-        XCTAssertLessThanOrEqual(f.green.count, 50, f.green.joined(separator: "\n"))
+        XCTAssertLessThanOrEqual(f.green.count, 56, f.green.joined(separator: "\n"))
         // t039: SwiftLint's `error:` in a script phase that exited 0, with Xcode 7's "Command /bin/sh emitted errors but
         // did not return a nonzero exit code"; the thread says the build went on. Tests/Corpus c057 has the same wording
         // from a build that failed: only the Xcode version, which the log does not show, tells them apart.
@@ -107,7 +107,11 @@ final class CorpusTests: XCTestCase {
         // v214: fastlane scan's totals table counts the 2 failures of a first run whose retry passed; the thread does not
         // say whether the lane went on. t315: a macOS unit test under Bazel whose xcodebuild prints `CoreSimulatorService
         // connection became invalid`; the excerpt stops before the result, which the thread says passed.
-        let known = ["t039-", "f016-", "f018-", "n008-", "z320-", "z820-", "y226-", "x205-", "x207-", "x208-", "x212-", "v214-", "t315-"]
+        // s212, s217: Swift 5 mode concurrency diagnostics pasted alone, as x205 and the others. s408: a test that died with
+        // signal term and that the project's own script ran again and passed. s517: Crashlytics' upload printing exit status 8
+        // in a lane that goes on, as the corpus's m099.
+        let known = ["t039-", "f016-", "f018-", "n008-", "z320-", "z820-", "y226-", "x205-", "x207-", "x208-", "x212-", "v214-", "t315-",
+                     "s212-", "s217-", "s408-", "s517-"]
         XCTAssertEqual(f.alarms.filter { alarm in !known.contains { alarm.hasPrefix($0) } }, [], "passing logs with an error-severity cause")
     }
 
