@@ -34,7 +34,7 @@ public final class Scanner {
     private var lastCauseLine = 0
     /// Line number of the last error no rule recognised in the current input (0: none yet).
     private var lastUnrecognizedLine = 0
-    /// How many errors no rule knows were looked up for the GitHub Action step they were printed in (`actionStep`).
+    /// How many errors no rule knows were looked up for the GitHub Actions step they were printed in (`githubStep`).
     private var actionLookups = 0
     static let maxActionLookups = 20
     /// Sentences that say something failed, on lines nothing else claimed (`ScanMarkers.failureStatement`):
