@@ -1061,6 +1061,9 @@ final class FailureEvidenceTests: XCTestCase {
             ("error: 'weak' must be a mutable variable, because it may change at runtime\n", "xcode-version"),
             ("sandbox-exec: Timed out\n", "build-timeout"),
             ("[12:30:05]: Command timed out after 10 seconds on try 4 of 4\n", "build-timeout"),
+            // Other tools' words for a command that is not on the machine (GitHub's and Azure's `which`, Capacitor's).
+            ("Error: Unable to locate executable file: xcversion. Please verify either the file path exists\n", "ci-environment"),
+            ("##[error]Failed which: Not found appcenter: null\n", "ci-environment"),
         ]
         for (log, category) in cases {
             let d = try diagnose(log)

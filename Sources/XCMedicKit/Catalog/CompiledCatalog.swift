@@ -17502,7 +17502,7 @@ requires Xcode \\d\0\
 newer version of Xcode\0\
 \\b(?:upgrade|update) (?:to |your )?Xcode\\b\0\
 ci-environment\0\
-12\0\
+15\0\
 xcode-select\0\
 Xcode license\0\
 command not found\0\
@@ -17515,6 +17515,9 @@ DEVELOPER_DIR\0\
 \\bNo such file or directory - [\\w.-]+\\s*$\0\
 \\b(?:Error|exit(?: code| status)?:?|exited with(?: code)?) 127\\b\0\
 cannot load such file\0\
+Unable to locate executable file\0\
+Failed which: Not found\0\
+COMMAND_NOT_FOUND\0\
 network\0\
 14\0\
 could not resolve host\0\
