@@ -264,6 +264,15 @@ final class FailureEvidenceTests: XCTestCase {
 
     // MARK: - Encodings
 
+    /// Each log is failed, and its first cause is of the category given with it.
+    private func assertFailedWithFirstCause(_ cases: [(log: String, category: String)], line: UInt = #line) throws {
+        for (log, category) in cases {
+            let d = try diagnose(log)
+            XCTAssertEqual(d.causes.first?.category, category, log, line: line)
+            XCTAssertEqual(d.status, .failed, log, line: line)
+        }
+    }
+
     private func diagnose(bytes: [UInt8], chunkBytes: Int? = nil) throws -> Diagnosis {
         let scanner = Scanner(ruleSet: try RuleSet.builtin())
         if let chunkBytes { scanner.chunkBytes = chunkBytes }
@@ -972,11 +981,7 @@ final class FailureEvidenceTests: XCTestCase {
             ("test_MyClass(): failed: caught error: \"text(0) found MyApp.MyClass instead of Text\"\n", "test-failure"),
             ("Snapshot comparison failed: Error Domain=FBSnapshotTestControllerErrorDomain Code=3 \"Images different sizes\"\n", "test-failure"),
         ]
-        for (log, category) in cases {
-            let d = try diagnose(log)
-            XCTAssertEqual(d.causes.first?.category, category, log)
-            XCTAssertEqual(d.status, .failed, log)
-        }
+        try assertFailedWithFirstCause(cases)
         // The warnings around them stay warnings.
         let broken = try diagnose("Warning: CocoaPods is installed but broken. Skipping pod install.\n** BUILD SUCCEEDED **\n")
         XCTAssertNotEqual(broken.status, .failed)
@@ -1017,11 +1022,7 @@ final class FailureEvidenceTests: XCTestCase {
             ("checksum of downloaded artifact of binary target 'SmartcarAuthBinary'\n(41c0342bb1ea)\ndoes not match checksum specified by the manifest\n", "spm-resolution"),
             ("IDEBundleInjection.framework: unsealed contents present in the root directory of an embedded framework\n", "codesign-other"),
         ]
-        for (log, category) in cases {
-            let d = try diagnose(log)
-            XCTAssertEqual(d.causes.first?.category, category, log)
-            XCTAssertEqual(d.status, .failed, log)
-        }
+        try assertFailedWithFirstCause(cases)
         let summary = try diagnose("Failed Tests (2):\n  lldb-api :: lang/swift/TestA.py\n  lldb-shell :: Swift/TestB.test\n")
         XCTAssertEqual(summary.causes.first?.collected["tests"], ["lldb-api :: lang/swift/TestA.py", "lldb-shell :: Swift/TestB.test"])
         let silent = try diagnose("Build operation failed without specifying any errors. Individual build tasks may have failed for unknown reasons.\n")
@@ -1065,11 +1066,7 @@ final class FailureEvidenceTests: XCTestCase {
             ("Error: Unable to locate executable file: xcversion. Please verify either the file path exists\n", "ci-environment"),
             ("##[error]Failed which: Not found appcenter: null\n", "ci-environment"),
         ]
-        for (log, category) in cases {
-            let d = try diagnose(log)
-            XCTAssertEqual(d.causes.first?.category, category, log)
-            XCTAssertEqual(d.status, .failed, log)
-        }
+        try assertFailedWithFirstCause(cases)
         // A try before the last, and a sentence that says it tries again, are attempts, not the run's end.
         let retry = try diagnose("Command timed out after 192 seconds on try 6 of 11, trying again with a 384 second timeout\n")
         XCTAssertNotEqual(retry.status, .failed)

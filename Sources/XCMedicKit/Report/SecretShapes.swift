@@ -301,8 +301,8 @@ enum SecretShapes {
             || value.hasPrefix("@env:") || value.hasPrefix("env:") || value.hasPrefix("file:") || value == replacement { return true }
         if value.unicodeScalars.allSatisfy({ "*xX•.#-_".unicodeScalars.contains($0) }) { return true }
         // One character over and over (`aaaa-aaaa-aaaa-aaaa`, `0000000000`): the shape of a value, written to show it.
-        let letters = Set(value.unicodeScalars.filter(isAlphanumeric).map { $0.properties.lowercaseMapping })
-        if letters.count == 1, value.unicodeScalars.filter(isAlphanumeric).count >= 4 { return true }
+        let alphanumerics = value.unicodeScalars.filter(isAlphanumeric)
+        if alphanumerics.count >= 4, Set(alphanumerics.map { $0.properties.lowercaseMapping }).count == 1 { return true }
         // A value a person wrote for theirs (`--apiKey YourKeyID`, `YOUR_API_TOKEN`, `your-token`).
         for word in ["your", "Your", "YOUR"] where value.hasPrefix(word) {
             guard let next = value.unicodeScalars.dropFirst(word.count).first else { continue }
