@@ -1074,4 +1074,41 @@ final class FailureEvidenceTests: XCTestCase {
         let interrupted = try diagnose("** BUILD INTERRUPTED **\n")
         XCTAssertFalse(interrupted.causes.contains { $0.category == "build-timeout" })
     }
+
+    // MARK: - Hold-out 21
+
+    func testHoldout21Wordings() throws {
+        let cases: [(String, String)] = [
+            // ld's list with its title cut off, and a failed-commands list behind EAS Build's phase tag.
+            ("  \"_$s6XCTest14XCTAssertFalse__4file4lineySbyKXK_SSyXKs12StaticStringVSutF\", referenced from:\n      _$s12AtomicsTests015BasicAtomicBoolB0C28test_compareExchange_relaxedyyFTf4d_n in BasicAtomicBoolTests.o\n", "linker-undefined-symbols"),
+            ("[RUN_FASTLANE] ** ARCHIVE FAILED **\n[RUN_FASTLANE] The following build commands failed:\n[RUN_FASTLANE] \tPhaseScriptExecution Bundle\\ React\\ Native\\ code\\ and\\ images /Users/x/Script-6A58.sh (in target 'App' from project 'App')\n[RUN_FASTLANE] (1 failure)\n", "phase-script-failed"),
+            // The DTX channel to the test runner, in Xcode 8's and WebDriverAgent's wordings.
+            ("2018-03-12 23:08:42.650 xcodebuild[23026:7707207] Connection peer refused channel request for \"dtxproxy:XCTestManager_IDEInterface:XCTestManager_DaemonConnectionInterface\"; channel canceled\n", "test-runner-crash"),
+            ("Testing failed:\n\tRun test suite UITestingUITests encountered an error (The operation couldn’t be completed. (DTXProxyChannel error 1.))\n", "test-runner-crash"),
+            ("##[error]Bash wrote one or more lines to the standard error stream.\n", "ci-environment"),
+            ("Validation failed (409) SDK version issue. This app was built with the iOS 18.2 SDK.\n", "app-store-upload"),
+            ("ERROR: Unable to upload archive. Failed to authenticate for session:\n  Error Domain=ITunesConnectionAuthenticationErrorDomain Code=-26000\n", "app-store-upload"),
+            ("/usr/libexec/swift/bin/swift-frontend[0x102cd6f]\n/usr/libexec/swift/bin/swift-frontend[0x102f1a4]\n", "compiler-crash"),
+            ("36 [async]          0x000055f876c535d0 TestHomeTrait.provideScope(for:testCase:performing:) in swiftlyPackageTests.xctest at /__w/swiftly/Tests/SwiftlyTests.swift:108\n", "test-runner-crash"),
+            ("xcodebuild: error: Failed to build project SpeedLog with scheme SpeedLog.\n    Reason: A build only device cannot be used to run this target.\n", "destination-not-found"),
+            ("error: Build input files cannot be found: '/Users/d/App/A.swift', '/Users/d/App/B.swift'. Did you forget to declare these files as outputs of any script phases or custom build rules which produce them?\n", "compile-error-generic"),
+            ("file:///Users/vagrant/git/XCUITests/AuthenticationTest.swift:CharacterRangeLen=0&EndingLineNumber=61&StartingLineNumber=61 - Expect predicate exists == true for \"Enter Passcode\" NavigationBar\n", "test-failure"),
+        ]
+        try assertFailedWithFirstCause(cases)
+        // A session that could not start because the simulator did not boot: the boot is the cause.
+        let boot = try diagnose("xcodebuild[19500:54347] [MT] IDETestOperationsObserverDebug: (6F25) Failed to make test runner session:\nError Domain=com.apple.dt.xctest.error Code=7 \"Timed out waiting 120 seconds for simulator to boot, current state is 1.\"\n")
+        XCTAssertEqual(boot.causes.first?.category, "simulator-runtime")
+        // Evidence that a Ruby tool or a JVM stopped, where nothing else in the log says the run failed.
+        for log in [
+            "Spaceship::Client::UnexpectedResponse: [!] {\"code\"=>\"Validation errors\", \"description\"=>\"Failed to submit build for review.\"}\n",
+            "/gems/fastlane-2.175.0/spaceship/lib/spaceship/connect_api/api_client.rb:181:in handle_response': [!] undefined method status' for nil:NilClass (NoMethodError)\n",
+            "Test Suite 'All tests' passed at 2024-10-06 15:04:37.419.\n#\n# A fatal error has been detected by the Java Runtime Environment:\n#\n",
+        ] {
+            XCTAssertEqual(try diagnose(log).status, .failed, log)
+        }
+        // An EAS phase tag is taken off; a word in brackets is not a phase (`[CP] Check Pods Manifest.lock`).
+        XCTAssertEqual(LogLine(raw: "[INSTALL_PODS] [!] CocoaPods could not find compatible versions").text, "[!] CocoaPods could not find compatible versions")
+        XCTAssertEqual(LogLine(raw: "[CP] Check Pods Manifest.lock").text, "[CP] Check Pods Manifest.lock")
+        XCTAssertEqual(LogLine(raw: "[_X] y").text, "[_X] y")
+    }
 }

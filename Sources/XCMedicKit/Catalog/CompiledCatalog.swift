@@ -4223,10 +4223,10 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 22 rules
+    /// Catalog/04-destination.yml: 23 rules
     static let destination = """
 xcmedic-catalog-2\0\
-22\0\
+23\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -4473,6 +4473,46 @@ target\0\
 RunnerUITests\0\
 1\0\
 Testing on a concrete device is recommended\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+build-only-device-cannot-run\0\
+Tests were asked to run on a build-only device\0\
+destination-not-found\0\
+error\0\
+cause\0\
+1\0\
+build only device cannot be used to run this target\0\
+[Aa] build only device cannot be used to run this target\0\
+0\0\
+0\0\
++\0\
+The destination is a build-only device (a generic one): tests need a concrete simulator or device\0\
+xcodebuild was asked to test (or run) on a destination that can only build: a generic one such as \"Generic iOS Device\", or none at all, so it picked the first placeholder it lists. A test needs one simulator or device to run on.\0\
+1\0\
+Name a simulator that exists on the machine as the destination of the test action\0\
+2\0\
+xcrun simctl list devices available\0\
+xcodebuild test {$selection} -destination \"platform=iOS Simulator,name=iPhone 16\"\0\
+-\0\
+-\0\
+0\0\
+2\0\
+    Reason: A build only device cannot be used to run this target.\0\
++\0\
+https://github.com/kostiakoval/SpeedLog/pull/12 (Travis, Xcode 8, xcodebuild test with no -destination)\0\
+0\0\
+A build only device cannot be used to run this target.\0\
++\0\
+https://github.com/microsoft/azure-pipelines-tasks/pull/6839 (the message Azure's Xcode task looks for to say a destination platform is needed)\0\
+0\0\
+1\0\
+Build only active architecture\0\
 -\0\
 0\0\
 0\0\
@@ -7674,7 +7714,7 @@ Undefined symbols at link time\0\
 linker-undefined-symbols\0\
 error\0\
 cause\0\
-6\0\
+7\0\
 Undefined symbols for architecture \0\
 ^Undefined symbols for architecture (?<arch>[\\w-]+):\0\
 0\0\
@@ -7692,6 +7732,9 @@ entry point (_main) undefined\0\
 0\0\
 undefined symbol: \0\
 (?:ld(?:64)?\\.lld|lld-link|wasm-ld|ld): error: undefined symbol: \\S\0\
+0\0\
+, referenced from:\0\
+^\"?(?<symbols>[^\"\\s][^\"]*?)\"?, referenced from:$\0\
 0\0\
 1\0\
 referenced from:$|(?:^| )in \\S+$|^\\(maybe you meant:|^ld: symbol\\(s\\) not found for architecture\0\
@@ -7724,7 +7767,7 @@ extern \"C\" {\n#include \"foo.h\"\n}\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/technotes/tn3117-resolving-build-errors-for-apple-silicon\0\
-11\0\
+12\0\
 Undefined symbols for architecture x86_64:\n  \"_OBJC_CLASS_$_CABasicAnimation\", referenced from:\n      objc-class-ref in ATZRadialProgressControl.o\nld: symbol(s) not found for architecture x86_64\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L642-L647 (SAMPLE_UNDEFINED_SYMBOLS)\0\
@@ -7775,6 +7818,12 @@ ld: entry point (_main) undefined. for architecture armv7\0\
 +\0\
 an Xcode iOS build of Urho3DPlayer quoted in a forum thread (code search)\0\
 0\0\
+  \"_$s6XCTest14XCTAssertEqual___4file4lineyxyKXK_xyKXKSSyXKs12StaticStringVSutSQRzlF\", referenced from:\n      _$s12AtomicsTests015BasicAtomicBoolB0C19test_create_destroyyyFTf4d_n in BasicAtomicBoolTests.o\0\
++\0\
+https://github.com/apple/swift-atomics/issues/104 (the list pasted without its title)\0\
+1\0\
+symbols\0\
+_$s6XCTest14XCTAssertEqual___4file4lineyxyKXK_xyKXKSSyXKs12StaticStringVSutSQRzlF\0\
 ld.lld: error: undefined symbol: missing_fn\0\
 +\0\
 clang -fuse-ld=lld on Linux (swift 6.3.1 toolchain), a C function declared but not defined\0\
@@ -9483,7 +9532,7 @@ A compiler backtrace (the compiler crashed)\0\
 compiler-crash\0\
 error\0\
 cause\0\
-5\0\
+6\0\
   0x0000\0\
 ^\\d+\\s+swift-frontend\\s+0x[0-9a-fA-F]+\\s\0\
 0\0\
@@ -9492,6 +9541,9 @@ cause\0\
 0\0\
 swift-frontend+0x\0\
 ^#\\d+ 0x[0-9a-fA-F]+ (?:[^(\\s][^\\n]*? )?\\(?\\S*/swift-frontend\\+0x\0\
+0\0\
+swift-frontend[0x\0\
+^\\S*/swift-frontend\\[0x[0-9a-fA-F]+\\]$\0\
 0\0\
 \"swift-frontend\" crashed\0\
 ^Thread \\d+ \"swift-frontend\" crashed:\0\
@@ -9514,7 +9566,7 @@ rm -rf ~/Library/Developer/Xcode/DerivedData\0\
 -\0\
 -\0\
 0\0\
-5\0\
+6\0\
 4  swift                    0x00000001082d5ddf (anonymous namespace)::SILGenConformance::visitAbstractStorageDecl(swift::AbstractStorageDecl*) + 31\0\
 +\0\
 Xcode 7 to 9, when the frontend binary was `swift` (an archive's SILGen crash)\0\
@@ -9530,6 +9582,10 @@ Linux swift-frontend backtrace frame (Tests/Corpus c021)\0\
 #30 0x0000555cf65b5ec0 swift::mainEntry(int, char const**) (/home/katei/.local/share/swiftly/toolchains/main-snapshot-2025-09-12/usr/bin/swift-frontend+0xcd0ec0)\0\
 +\0\
 https://github.com/swiftwasm/JavaScriptKit/issues/449 (a main-snapshot swift-frontend crash on Linux, symbolised frames)\0\
+0\0\
+/usr/libexec/swift/bin/swift-frontend[0x102cd6f]\0\
++\0\
+https://github.com/vapor/toolbox/issues/370 (Fedora 35's Swift package, glibc's backtrace of the frontend)\0\
 0\0\
 Thread 0 \"swift-frontend\" crashed:\0\
 +\0\
@@ -9966,9 +10022,12 @@ Build input file cannot be found\0\
 compile-error-generic\0\
 error\0\
 cause\0\
-1\0\
+2\0\
 Build input file cannot be found: \0\
 Build input file cannot be found: ['‘](?<path>[^'’]+)['’]\0\
+0\0\
+Build input files cannot be found: \0\
+Build input files cannot be found: ['‘](?<path>[^'’]+)['’]\0\
 0\0\
 0\0\
 +\0\
@@ -9989,7 +10048,7 @@ If a script generates it, list it under that Run Script phase's Output Files so 
 -\0\
 -\0\
 0\0\
-2\0\
+3\0\
 Build input file cannot be found: '/Users/ed/dev/iOS/fullmoon-ios/fullmoon/Info.plist'. Did you forget to declare this file as an output of a script phase or custom build rule which produces it?\0\
 +\0\
 https://github.com/mainframecomputer/fullmoon-ios/issues/6\0\
@@ -10002,6 +10061,12 @@ https://github.com/DKJone/DKWechatHelper/issues/107\0\
 1\0\
 path\0\
 /Users/ysy/Downloads/DKWechatHelper-master/dkhelper/dkhelper/Info.plist\0\
+error: Build input files cannot be found: '/Users/developer/Desktop/Goldfish 3/Views/DemoOverlayView.swift', '/Users/developer/Desktop/Goldfish 3/Views/DemoCompletionView.swift'. Did you forget to declare these files as outputs of any script phases or custom build rules which produce them?\0\
++\0\
+https://github.com/bytemeeh/Goldfish/blob/3eee761ee9147e42f8a0160ddad13f80a23555ee/xcode_build.log (Xcode 26.2, two deleted sources still in the project)\0\
+1\0\
+path\0\
+/Users/developer/Desktop/Goldfish 3/Views/DemoOverlayView.swift\0\
 1\0\
 Build input file list is empty\0\
 -\0\
@@ -10895,10 +10960,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 30 rules
+    /// Catalog/08-tests.yml: 31 rules
     static let tests = """
 xcmedic-catalog-2\0\
-30\0\
+31\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -10938,7 +11003,7 @@ A test crashed the test process\0\
 test-runner-crash\0\
 error\0\
 cause\0\
-8\0\
+9\0\
 Test crashed with signal\0\
 (?:-\\[(?<suite>[\\w.]+) (?<test>\\w+)\\] : )?Test crashed with signal (?<signal>\\w+)\0\
 0\0\
@@ -10960,6 +11025,9 @@ EXC_BAD_\0\
 Program crashed: \0\
 Program crashed: (?<signal>[^*]+?)(?: at 0x[0-9a-f]+)?(?: \\*\\*\\*)?$\0\
 0\0\
+.xctest at \0\
+^\\d+ +(?:\\[(?:ra|async|thunk|inlined|system)\\] +){0,4}0x[0-9a-fA-F]{8,16} .+ in (?<signal>[\\w.-]+\\.xctest) at \\S\0\
+0\0\
 crashed before the test suite started\0\
 (?<signal>the test bundle stopped running or crashed) before the test suite started\0\
 0\0\
@@ -10979,7 +11047,7 @@ xcodebuild test {$selection} -destination {$destination} -enableAddressSanitizer
 -\0\
 -\0\
 0\0\
-10\0\
+11\0\
 testThatDoesntGetReported, Test crashed\0\
 +\0\
 https://github.com/fastlane/fastlane/issues/12955 (xcpretty through fastlane scan 2.106, an assertionFailure in a unit test)\0\
@@ -11000,6 +11068,12 @@ xcodebuild 26.4 output quoted in a public project's notes (code search for \"Tes
 1\0\
 signal\0\
 term\0\
+36 [async]          0x000055f876c535d0 TestHomeTrait.provideScope(for:testCase:performing:) in swiftlyPackageTests.xctest at /__w/swiftly/swiftly/Tests/SwiftlyTests/SwiftlyTests.swift:108\0\
++\0\
+https://github.com/swiftlang/swift/issues/80909 (swift test on UBI 9, the backtracer's frames pasted without its header)\0\
+1\0\
+signal\0\
+swiftlyPackageTests.xctest\0\
 error: Exited with signal code 11\0\
 +\0\
 swiftlang/swift-package-manager, swift test reporting a signalled test process (its message \"Exited with signal code N\")\0\
@@ -12260,7 +12334,7 @@ error\0\
 cause\0\
 2\0\
  encountered an error\0\
-^(?:Test target (?<target>\\S+)|(?<app>[^(\\s][^(]{0,200}?) \\(\\d+\\)) encountered an error(?: \\((?<reason>[^()]*)|$)\0\
+^(?:(?:Test target|Run test suite) (?<target>\\S+)|(?<app>[^(\\s][^(]{0,200}?) \\(\\d+\\)) encountered an error(?: \\((?<reason>[^()]*)|$)\0\
 0\0\
 Lost connection to t\0\
 (?<reason>Lost connection to (?:the )?test (?:manager service|runner))\0\
@@ -12282,7 +12356,7 @@ xcrun simctl erase all\0\
 -\0\
 -\0\
 0\0\
-3\0\
+4\0\
 Test target IntegrationTests encountered an error (Lost connection to test manager service)\0\
 +\0\
 xcodebuild's \"Test target X encountered an error (...)\" line (wording of https://github.com/google/EarlGrey/issues/80) with another reason\0\
@@ -12297,6 +12371,14 @@ https://github.com/Klausc06/subscription-manager/issues/84 (the reason wrapped o
 1\0\
 app\0\
 SubscriptionManagerUITests-Runner\0\
+\tRun test suite UITestingUITests encountered an error (The operation couldn’t be completed. (DTXProxyChannel error 1.) If you believe this error represents a bug, please attach the log file at /Users/vsv01/Library/Developer/Xcode/DerivedData/WebDriverAgent-emghpzpphivkbcaesiqucbcxwshv/Logs/Test\0\
++\0\
+https://github.com/facebookarchive/WebDriverAgent/issues/578 (Xcode 8's Testing failed block, as the page shows it)\0\
+2\0\
+reason\0\
+The operation couldn’t be completed. \0\
+target\0\
+UITestingUITests\0\
 \tLost connection to the test runner.\0\
 +\0\
 xcodebuild's Testing failed block, quoted in public test fixtures next to \"Test runner never began executing tests after launching.\" (code search)\0\
@@ -12308,6 +12390,76 @@ The build encountered an error but continued\0\
 -\0\
 0\0\
 0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+test-runner-connection-failed\0\
+xcodebuild lost its connection to the test runner\0\
+test-runner-crash\0\
+error\0\
+cause\0\
+4\0\
+DTXProxyChannel error \0\
+(?<reason>DTXProxyChannel error \\d+)\0\
+0\0\
+Domain=DTXProxyChannel \0\
+Domain=(?<reason>DTXProxyChannel) Code=\\d+\0\
+0\0\
+refused channel request for \"dtxproxy:\0\
+(?<reason>Connection peer refused channel request) for \"dtxproxy:\0\
+0\0\
+Failed to make test runner session\0\
+(?<reason>Failed to make test runner session)\0\
+0\0\
+0\0\
++\0\
+xcodebuild lost the test session: {reason}\0\
+xcodebuild talks to the process that runs the tests through testmanagerd over a DTX channel. The channel was refused or closed before the tests finished (Xcode 7 to 9 print `DTXProxyChannel error 1`): the runner crashed or was killed at launch, the simulator was still booting or had been reset, or several xcodebuild runs shared one simulator. It is usually not the tests' fault, and a retry on a fresh simulator often passes.\0\
+2\0\
+Boot the simulator (or erase it) before testing, and retry once on this error\0\
+3\0\
+xcrun simctl shutdown all\0\
+xcrun simctl erase all\0\
+xcrun simctl bootstatus \"iPhone 16\" -b\0\
+-\0\
+-\0\
+Do not run two xcodebuild test runs against the same simulator at once\0\
+0\0\
+-\0\
+-\0\
+0\0\
+3\0\
+2016-09-30 17:01:15.314 xcodebuild[1824:7468] Connection peer refused channel request for \"dtxproxy:XCTestManager_IDEInterface:XCTestManager_DaemonConnectionInterface\"; channel canceled <DTXChannel: 0x7fbabca734f0>\0\
++\0\
+https://github.com/ashfurrow/Nimble-Snapshots/pull/60 (Travis, then ** TEST FAILED **)\0\
+1\0\
+reason\0\
+Connection peer refused channel request\0\
+Failed to run tests: The operation couldn’t be completed. (DTXProxyChannel error 1.)\0\
++\0\
+https://github.com/alibaba/macaca/issues/534 (WebDriverAgent's runner)\0\
+1\0\
+reason\0\
+DTXProxyChannel error 1\0\
+xcodebuild[51664:684222] [MT] IDETestOperationsObserverDebug: (B4E5EDB3-8207-4CF7-829B-85B048C3FF99) Failed to make test runner session:\0\
++\0\
+https://github.com/facebookarchive/WebDriverAgent/issues/578 (Error Domain=DTXProxyChannel Code=1 on the next line)\0\
+1\0\
+reason\0\
+Failed to make test runner session\0\
+1\0\
+Established connection to test runner session\0\
+-\0\
+0\0\
+6\0\
+simulator-runtime\0\
+destination-not-found\0\
+sdk-missing\0\
+codesign-other\0\
+codesign-certificate\0\
+provisioning-profile\0\
 0\0\
 0\0\
 0\0\
@@ -12695,7 +12847,7 @@ A UI test could not find an element on the screen\0\
 test-failure\0\
 error\0\
 cause\0\
-3\0\
+4\0\
 No matches found for \0\
 (?:Failed to get matching snapshots?: )?No matches found for (?<query>(?:Find: |Descendants |Elements? |Children |First Match ).+?)(?: from input \\{\\(|$)\0\
 0\0\
@@ -12704,6 +12856,9 @@ UI Testing Failure - (?<query>\\S.*)\0\
 0\0\
 The step timed out after \0\
 (?:-\\[(?<suite>[\\w.]+) (?<test>\\w+)\\] failed: )?The step timed out after [\\d.]+ seconds: (?<query>.+)\0\
+0\0\
+:CharacterRangeLen=\0\
+^file://\\S+?:CharacterRangeLen=\\d+&EndingLineNumber=\\d+&StartingLineNumber=\\d+ - (?<query>\\S.*)$\0\
 0\0\
 0\0\
 +\0\
@@ -12721,13 +12876,19 @@ Wait for the element explicitly before acting on it, and query by accessibilityI
 XCTAssertTrue(app.buttons[\"login\"].waitForExistence(timeout: 10))\0\
 -\0\
 0\0\
-5\0\
+6\0\
 file:///Users/vagrant/git/XCUITests/ActivityStreamTest.swift:CharacterRangeLen=0&EndingLineNumber=181&StartingLineNumber=181 - Failed to get matching snapshot: No matches found for Descendants matching type Table from input {(\0\
 +\0\
 https://github.com/mozilla-mobile/firefox-ios/issues/8005 (Bitrise)\0\
 1\0\
 query\0\
 Descendants matching type Table\0\
+file:///Users/vagrant/git/XCUITests/AuthenticationTest.swift:CharacterRangeLen=0&EndingLineNumber=61&StartingLineNumber=61 - Expect predicate exists == true for \"Enter Passcode\" NavigationBar\0\
++\0\
+https://github.com/mozilla-mobile/firefox-ios/issues/8333 (Bitrise, an expectation that timed out)\0\
+1\0\
+query\0\
+Expect predicate exists == true for \"Enter Passcode\" NavigationBar\0\
 [!] iPhone 7 Plus: No matches found for Find: Elements matching predicate '\"FirstRunViewController.button\" IN identifiers' from input {(\0\
 +\0\
 https://github.com/mozilla-mobile/focus-ios/issues/978 (fastlane snapshot's summary of the device whose test failed)\0\
@@ -13000,10 +13161,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 43 rules
+    /// Catalog/10-infrastructure.yml: 44 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-43\0\
+44\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -14395,6 +14556,70 @@ The log length is 2 MB\0\
 0\0\
 0\0\
 0\0\
+ci-fail-on-stderr\0\
+The CI step failed because a command wrote to standard error\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+wrote one or more lines to the standard error stream\0\
+(?<task>\\w+) wrote one or more lines to the standard error stream\0\
+0\0\
+0\0\
++\0\
+The {task} step failed only because a command wrote to standard error (failOnStderr)\0\
+Azure Pipelines' script tasks with `failOnStderr: true` fail as soon as anything is written to standard error, whatever the exit code. xcodebuild, the simulator tools and most package managers print warnings and progress there, so a build that succeeded (`** BUILD SUCCEEDED **` just above) can still fail the step; a new Xcode or runner image that prints one more warning is enough.\0\
+2\0\
+Let the exit code decide instead; set failOnStderr to false on the step that runs xcodebuild\0\
+0\0\
++\0\
+- bash: xcodebuild {$args}\n  failOnStderr: false\0\
+-\0\
+If the step must stay strict, send the tool's standard error to a file and check it for real errors yourself\0\
+1\0\
+xcodebuild {$args} 2> xcodebuild-stderr.log\0\
+-\0\
+-\0\
+0\0\
+2\0\
+##[error]Bash wrote one or more lines to the standard error stream.\0\
++\0\
+https://github.com/MicrosoftDocs/pipelines-dotnet-core/issues/31 (Azure Pipelines, failOnStderr true)\0\
+1\0\
+task\0\
+Bash\0\
+Bash wrote one or more lines to the standard error stream.\0\
++\0\
+https://github.com/Azure/azure-cli/issues/27361 (xcodebuild build-for-testing on a macOS 13 agent, after ** TEST BUILD SUCCEEDED **)\0\
+1\0\
+task\0\
+Bash\0\
+1\0\
+Redirecting standard error stream to a file\0\
+-\0\
+0\0\
+16\0\
+compile-error-generic\0\
+compiler-crash\0\
+linker-undefined-symbols\0\
+linker-other\0\
+no-such-module\0\
+test-failure\0\
+test-runner-crash\0\
+codesign-certificate\0\
+provisioning-profile\0\
+codesign-other\0\
+phase-script-failed\0\
+spm-resolution\0\
+cocoapods\0\
+destination-not-found\0\
+simulator-runtime\0\
+swift-version-mismatch\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 ci-operation-canceled\0\
 The CI runner cancelled the step (job timeout or cancellation)\0\
 build-timeout\0\
@@ -15503,7 +15728,7 @@ HTTP status code: \0\
 Error: HTTP status code: (?<status>\\d{3})\\. (?<reason>.+)\0\
 0\0\
 Validation failed\0\
-^Validation failed(?: \\((?<status>\\d{3})\\))?\\s*$\0\
+(?:^|\\] )Validation failed(?: \\((?<status>\\d{3})\\))?(?:\\s*$|\\.? +[A-Z])\0\
 0\0\
 The request could not be completed because\0\
 The request could not be completed because:?\0\
@@ -15533,7 +15758,7 @@ bundle exec fastlane pilot upload --api_key_path fastlane/api_key.json\0\
 -\0\
 -\0\
 0\0\
-7\0\
+8\0\
 \t\terror: Validation failed\0\
 +\0\
 https://github.com/flutter/flutter/issues/167892 (Xcode Organizer's upload of an app with a watchOS companion; the reasons follow)\0\
@@ -15567,6 +15792,12 @@ status\0\
 Validation failed (409)\0\
 +\0\
 https://developer.apple.com/forums/topics/code-signing-topic?page=2&sortBy=boosts&sortOrder=ASC (Transporter, a Mac app's unsupported entitlement on the next line)\0\
+1\0\
+status\0\
+409\0\
+ [Application Loader Error Output]: ERROR: [ContentDelivery.Uploader] Validation failed (409) SDK version issue. This app was built with the iOS 17.4 SDK. All iOS and iPadOS apps must be built with the iOS 18 SDK or later, included in Xcode 16 or later, in order to be uploaded to App Store Connect or submitted for distribution. (ID: ad007ae2-9fab-4139-8e1b-4b1dfdcdf0e5)\0\
++\0\
+https://github.com/RevenueCat/purchases-ios/pull/5548 (fastlane on CircleCI; the reason on the same line)\0\
 1\0\
 status\0\
 409\0\
@@ -16855,7 +17086,7 @@ A process was killed by a signal\0\
 build-failed\0\
 error\0\
 symptom\0\
-13\0\
+14\0\
 Abort trap\0\
 Abort trap(?:: 6)?\0\
 0\0\
@@ -16895,6 +17126,9 @@ Assertion failed: \0\
 DVTAssertions: ASSERTION FAILURE in \0\
 DVTAssertions: ASSERTION FAILURE in \\S\0\
 0\0\
+fatal error has been detected by the Java Runtime Environment\0\
+^(?:#\\s*)?A fatal error has been detected by the Java Runtime Environment\0\
+0\0\
 0\0\
 +\0\
 A process was killed by a signal\0\
@@ -16905,7 +17139,7 @@ Find the command on this line or just above; a crashed compiler, a crashed test 
 -\0\
 -\0\
 0\0\
-8\0\
+9\0\
 Abort trap: 6\0\
 +\0\
 macOS sh and bash's report of a command that aborted (Tests/Corpus c011 has it inside a script step)\0\
@@ -16934,6 +17168,10 @@ https://github.com/lionheart/openradar-mirror/issues/18175 (xcodebuild crashes w
 +\0\
 https://github.com/appium/appium-desktop/issues/291\0\
 0\0\
+# A fatal error has been detected by the Java Runtime Environment:\0\
++\0\
+https://github.com/swiftlang/swift-java/issues/43 (swift test on macOS, the JVM in the test process crashed on SIGBUS)\0\
+0\0\
 Assertion failed: (x > 0), function main, file main.c, line 3.\0\
 +\0\
 the C library's assert(3) message on macOS\0\
@@ -16957,9 +17195,12 @@ A Ruby tool (fastlane, CocoaPods, xcpretty) stopped on an exception\0\
 build-failed\0\
 error\0\
 symptom\0\
-2\0\
+3\0\
 .rb:\0\
-^(?<script>\\S+\\.rb):\\d+:in [`'‘](?<method>[^'’]+)['’]: (?<reason>.+) \\((?<class>[A-Z][\\w:]*)\\)$\0\
+^(?<script>\\S+\\.rb):\\d+:in [`'‘]?(?<method>[^'’]+?)['’]: (?<reason>.+) \\((?<class>[A-Z][\\w:]*)\\)$\0\
+0\0\
+: [!] \0\
+^(?<class>(?:[A-Z]\\w*+::){0,6}[A-Z]\\w*): \\[!\\] (?<reason>.+)$\0\
 0\0\
 Error - \0\
 ^(?<class>[A-Z][\\w:]*Error) - (?<reason>.+)$\0\
@@ -16985,7 +17226,7 @@ bundle exec fastlane <lane>\0\
 -\0\
 -\0\
 0\0\
-4\0\
+6\0\
 /usr/local/lib/ruby/gems/2.2.0/bundler/gems/cocoapods-a33c0d282344/lib/cocoapods/config.rb:135:in `initialize': wrong number of arguments (1 for 0) (ArgumentError)\0\
 +\0\
 https://github.com/artsy/eigen/pull/1414 (bundle exec pod install on CI)\0\
@@ -17018,6 +17259,20 @@ CocoaPods' error report of an Xcode 16 project with an old xcodeproj gem (Tests/
 1\0\
 class\0\
 RuntimeError\0\
+2021-02-19T11:46:43.5228530Z /Users/runner/.gem-cache/gems/fastlane-2.175.0/spaceship/lib/spaceship/connect_api/api_client.rb:181:in handle_response': [!] undefined method status' for nil:NilClass (NoMethodError)\0\
++\0\
+https://github.com/microsoft/app-store-vsts-extension/issues/215 (Azure Pipelines; the page's Markdown ate the opening backticks)\0\
+2\0\
+class\0\
+NoMethodError\0\
+method\0\
+handle_response\0\
+Spaceship::Client::UnexpectedResponse: [!] {\"code\"=>\"Validation errors\", \"description\"=>\"Failed to submit build for review.\"}\0\
++\0\
+https://github.com/fastlane/fastlane/issues/8946 (pilot on Jenkins, under bundler's \"failed to load command\")\0\
+1\0\
+class\0\
+Spaceship::Client::UnexpectedResponse\0\
 2\0\
 \tfrom /Library/Ruby/Gems/2.6.0/gems/claide-1.1.0/lib/claide/command.rb:339:in `run'\0\
 -\0\
@@ -17468,7 +17723,7 @@ exportArchive\0\
 IDEDistribution\0\
 \\*\\* EXPORT FAILED \\*\\*\0\
 app-store-upload\0\
-11\0\
+13\0\
 ITMS-\\d+\0\
 \\baltool\\b\0\
 notarytool\0\
@@ -17479,7 +17734,9 @@ iTunes Connect\0\
 validate your application\0\
 ContentDelivery\0\
 AppStoreService\0\
-\\bupload(?:ing)? (?:the |your )?(?:app|ipa|binary)\\b\0\
+\\bupload(?:ing)? (?:the |your )?(?:app|ipa|binary|archive)\\b\0\
+ITunesConnection\\w*Domain\0\
+\\bsubmit(?:ted)? (?:the )?(?:build |app )?for (?:beta )?review\\b\0\
 destination-not-found\0\
 1\0\
 \\bdestination\\b\0\

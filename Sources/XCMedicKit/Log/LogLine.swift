@@ -389,7 +389,31 @@ public struct LogLine: Sendable {
             rest = rest.drop(while: { $0 == " " || $0 == "\t" })
             return (rest, level)
         }
-        return nil
+        return dropPhaseTag(s).map { ($0, nil) }
+    }
+
+    /// An EAS Build phase before the text: `[RUN_FASTLANE] `, `[INSTALL_PODS] ` (upper-case words joined by `_`;
+    /// a single word in brackets, `[CP]` or `[MT]`, is left alone).
+    private static func dropPhaseTag(_ s: Substring) -> Substring? {
+        let u = s.utf8
+        var i = u.index(after: u.startIndex)
+        var sawUnderscore = false
+        var previous: UInt8 = 0x5F // `_`: the tag may not start with one
+        while i != u.endIndex, u[i] != 0x5D { // `]`
+            let b = u[i]
+            if b == 0x5F {
+                guard previous != 0x5F else { return nil }
+                sawUnderscore = true
+            } else if !(65...90).contains(b) && !(48...57).contains(b) {
+                return nil
+            }
+            previous = b
+            i = u.index(after: i)
+        }
+        guard i != u.endIndex, sawUnderscore, previous != 0x5F else { return nil }
+        let after = u.index(after: i)
+        guard after == u.endIndex || u[after] == 0x20 || u[after] == 0x09 else { return nil }
+        return Substring(u[after...]).drop(while: { $0 == " " || $0 == "\t" })
     }
 
     private static let levelTags: [(String, LineLevel?)] = [
