@@ -142,6 +142,9 @@ final class RedactionTests: XCTestCase {
             "xcodebuild -scheme App -destination 'platform=iOS Simulator,name=iPhone 15' DEVELOPMENT_TEAM=ABCDE12345 test",
             "mkdir -p /tmp/build && security find-identity -v -p codesigning",
             "Test Case '-[AppTests.TokenTests testRefresh]' failed (0.003 seconds).",
+            // A Swift type alias, and the session macOS's Terminal names in every `env` dump.
+            "#14 10.61 public typealias URLSession = AnyObject",
+            "SHLVL=1 TERM_SESSION_ID=8AAA91F2-6F41-424E-BDB2-067C62512057 SECURITYSESSIONID=18770",
         ]
         for line in ordinary {
             XCTAssertEqual(Redactor.standard.redact(line), line)

@@ -383,6 +383,8 @@ enum SecretShapes {
         "gradle", "podspec", "lock", "md", "html", "xml", "metal", "intentdefinition", "xcstrings",
     ]
     /// Values that are words of a sentence or code, not a secret.
+    /// Environment variables macOS sets that name a terminal or login session, in every `env` a tool prints.
+    static let notSecretKeys: Set<String> = ["TERM_SESSION_ID", "SECURITYSESSIONID"]
     static let notSecretValues: Set<String> = [
         "null", "nil", "none", "true", "false", "yes", "no", "on", "off", "required", "optional", "undefined", "empty", "unset", "not",
         "is", "was", "set", "missing", "invalid", "incorrect", "expired", "found", "provided", "given", "specified", "needed", "from",
@@ -433,7 +435,11 @@ enum SecretShapes {
     }
 
     static func keyedValue(_ m: Match) -> NSRange? {
-        guard let key = m.group("k"), let kind = kind(ofKey: key), let raw = m.group("v"), var range = unquoted(m, "v") else { return nil }
+        guard let key = m.group("k"), !notSecretKeys.contains(key), let kind = kind(ofKey: key), let raw = m.group("v"),
+              var range = unquoted(m, "v") else { return nil }
+        // A Swift type alias (`public typealias URLSession = AnyObject`): a declaration, not a value.
+        if let keyRange = m.range("k"), keyRange.location >= 10,
+           m.text.substring(with: NSRange(location: keyRange.location - 10, length: 10)) == "typealias " { return nil }
         let quoted = raw.first == "\"" || raw.first == "'"
         var value = m.text.substring(with: range)
         // In a query string or a connection string the value ends at the next parameter.
