@@ -1111,4 +1111,24 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(LogLine(raw: "[CP] Check Pods Manifest.lock").text, "[CP] Check Pods Manifest.lock")
         XCTAssertEqual(LogLine(raw: "[_X] y").text, "[_X] y")
     }
+
+    // MARK: - Hold-out 22
+
+    func testHoldout22Wordings() throws {
+        let cases: [(String, String)] = [
+            ("fatal error: /Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/lipo: a-i386.a and a-arm64.a have the same architectures (arm64) and can't be in the same fat output file\n", "linker-other"),
+            ("Build Failed\n\tTask failed with exit code 1:\n\t/usr/bin/xcrun lipo -create /Users/m/Library/Caches/org.carthage.CarthageKit/DerivedData/12.2_12B45b/SkeletonView/1.0/Build/Products/Release-iphonesimulator/SkeletonView.framework/SkeletonView -output Carthage/Build/iOS/SkeletonView.framework/SkeletonView\n", "linker-other"),
+            ("When building for iOS, the expected library /w/ffmpeg.xcframework/ios-arm64/ffmpeg.a was not found in /w/ffmpeg.xcframework\n", "linker-other"),
+            // A Core Data model's error has an empty location (`Model.xcdatamodeld:: error:`); Xcode 9's `Command …/momc failed`.
+            ("/Users/c/App/App.xcdatamodeld/App v5.xcdatamodel:: error: cdtool cannot compile [0]\n", "compile-error-generic"),
+            ("DataModelCompile /Users/d/DerivedData/App/Build/Products/Debug-iphonesimulator/App.app/Roster.mom /Users/d/App/Roster.xcdatamodel\n    cd /Users/d/App\n    /Applications/Xcode.app/Contents/Developer/usr/bin/momc /Users/d/App/Roster.xcdatamodel\n\nCommand /Applications/Xcode.app/Contents/Developer/usr/bin/momc failed with exit code 1\n", "compile-error-generic"),
+            ("/host/Tests/DependencyValuesTests.swift:462:13: error: sending main actor-isolated value of type 'DependencyValuesTests' with later accesses to nonisolated context risks causing data races\n", "sending-data-race"),
+            // An export's error in words only (no rule): exportOptionsPlist and bitcode verification point at the export.
+            ("Encountered error while creating the IPA: error: Couldn't load -exportOptionsPlist: The file “adhoc.plist” couldn’t be opened because there is no such file.\n", "codesign-other"),
+        ]
+        try assertFailedWithFirstCause(cases)
+        // A script's own `lipo -create` line is a command, not a failure.
+        let merge = try diagnose("xcrun -sdk iphoneos lipo -create -output libPurchases.a libPurchases-i386.a libPurchases-x86_64.a\n")
+        XCTAssertNotEqual(merge.status, .failed)
+    }
 }

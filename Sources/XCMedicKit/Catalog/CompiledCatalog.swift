@@ -891,7 +891,7 @@ risks causing data races\0\
 [Ss]ending (?:value of non-[sS]endable type ['`‘’](?<type>.+?)['`’]|['`‘’](?<name>[^'`‘’]+)['`’]) risks causing data races\0\
 0\0\
 -isolated value of type\0\
-[Ss]ending ['`‘’](?<name>[^'`‘’]+)['`’]-isolated value of type ['`‘’](?<type>[^'`‘’]+)['`’] with later accesses\0\
+[Ss]ending (?:['`‘’](?<name>[^'`‘’]+)['`’]|(?:main )?actor|task|nonisolated)-isolated value of type ['`‘’](?<type>[^'`‘’]+)['`’] with later accesses\0\
 0\0\
 result risks causing data races\0\
 [Rr]eturning (?:.+? )?['`‘’](?<name>[^'`‘’]+)['`’](?: value)? as a ['`‘’]sending['`’] result risks causing data races\0\
@@ -929,7 +929,7 @@ func persist(_ document: sending Document, store: Store) async { await store.sav
 -\0\
 1\0\
 https://docs.swift.org/compiler/documentation/diagnostics/sending-risks-data-race\0\
-9\0\
+10\0\
 Sending 'self'-isolated value of type 'ClusterSingletonSettings' with later accesses to actor-isolated context risks causing data races\0\
 +\0\
 Swift's region-isolation diagnostic for a value of an actor's region sent away (DiagnosticsSIL sending-with-later-accesses wording)\0\
@@ -938,6 +938,12 @@ name\0\
 self\0\
 type\0\
 ClusterSingletonSettings\0\
+/host/Tests/DependenciesTests/DependencyValuesTests.swift:462:13: error: sending main actor-isolated value of type 'DependencyValuesTests' with later accesses to nonisolated context risks causing data races\0\
++\0\
+https://github.com/pointfreeco/swift-dependencies/pull/304 (swift test on Linux in Docker)\0\
+1\0\
+type\0\
+DependencyValuesTests\0\
 SendingToActor.swift:11:17: error: sending 'document' risks causing data races [#SendingRisksDataRace]\0\
 +\0\
 swiftc 6.3.1 on Linux, -swift-version 6 (Tests/XCMedicKitTests/Fixtures/concurrency/SendingToActor.swift; the note says task-isolated)\0\
@@ -7705,10 +7711,10 @@ https://github.com/noda-sin/LINEActivity/issues/3\0\
 0\0\
 1\0
 """
-    /// Catalog/06-linker.yml: 21 rules
+    /// Catalog/06-linker.yml: 23 rules
     static let linker = """
 xcmedic-catalog-2\0\
-21\0\
+23\0\
 linker-undefined-symbols\0\
 Undefined symbols at link time\0\
 linker-undefined-symbols\0\
@@ -8260,6 +8266,104 @@ framework\0\
 liballowable_client.dylib\0\
 1\0\
 Linking directly with SwiftUI.framework\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+lipo-same-architectures\0\
+lipo cannot merge two builds that have the same architecture\0\
+linker-other\0\
+error\0\
+cause\0\
+2\0\
+can't be in the same fat output file\0\
+have the same architectures \\((?<arch>[\\w ]+)\\) and can't be in the same fat output file\0\
+0\0\
+org.carthage.CarthageKit/DerivedData/\0\
+^\\s*(?:A shell task \\()?/usr/bin/xcrun lipo -create \\S.*org\\.carthage\\.CarthageKit/DerivedData/\0\
+0\0\
+0\0\
++\0\
+lipo cannot put two builds with the same architecture {arch} into one fat binary\0\
+A script or Carthage builds a library for the device and for the simulator and merges them with `lipo -create`. Since Xcode 12 the simulator is built for arm64 as well (Apple silicon), so both halves hold arm64 and lipo refuses: one binary cannot hold two arm64 slices. Only an .xcframework can carry the device and the simulator arm64 builds side by side.\0\
+2\0\
+Build an .xcframework instead of a fat binary (Carthage 0.37 and later does it with --use-xcframeworks)\0\
+2\0\
+carthage update --use-xcframeworks --platform iOS\0\
+xcodebuild -create-xcframework -library build/ios/libFoo.a -library build/sim/libFoo.a -output Foo.xcframework\0\
+-\0\
+-\0\
+Last resort for an old script: leave arm64 out of the simulator build (the simulator then runs x86_64 under Rosetta)\0\
+0\0\
++\0\
+EXCLUDED_ARCHS[sdk=iphonesimulator*] = arm64\0\
+-\0\
+0\0\
+3\0\
+fatal error: /Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/lipo: iphoneos/arm64/libboost_system.a and iphonesimulator/arm64/libboost_system.a have the same architectures (arm64) and can't be in the same fat output file\0\
++\0\
+https://github.com/faithfracture/Apple-Boost-BuildScript/issues/71\0\
+1\0\
+arch\0\
+arm64\0\
+fatal error: /Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/lipo: /../build/bin/iosX64/DebugFramework/xx.framework/xx and /../build/bin/iosArm64/DebugFramework/xx.framework/xx have the same architectures (arm64) and can't be in the same fat output file\0\
++\0\
+https://github.com/realm/realm-kotlin/issues/721 (Kotlin Multiplatform's linkDebugFrameworkIosFat)\0\
+1\0\
+arch\0\
+arm64\0\
+\t/usr/bin/xcrun lipo -create /Library/Caches/org.carthage.CarthageKit/DerivedData/12.2_12B45b/GCDWebServer/3.5.4/Build/Intermediates.noindex/ArchiveIntermediates/GCDWebServers\\ (tvOS)/IntermediateBuildFilesPath/UninstalledProducts/appletvos/GCDWebServers.framework/GCDWebServers /Library/Caches/org.carthage.CarthageKit/DerivedData/12.2_12B45b/GCDWebServer/3.5.4/Build/Products/Release-appletvsimulator/GCDWebServers.framework/GCDWebServers -output /Projects/GamingWrapper/Carthage/Build/tvOS/GCDWebServers.framework/GCDWebServers\0\
++\0\
+https://github.com/swisspol/GCDWebServer/issues/521 (carthage update with Xcode 12.2, under \"Task failed with exit code 1:\")\0\
+0\0\
+1\0\
+xcrun -sdk iphoneos lipo -create -output libPurchases.a libPurchases-i386.a libPurchases-x86_64.a\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+xcframework-library-missing\0\
+An .xcframework lacks the library it lists for this platform\0\
+linker-other\0\
+error\0\
+cause\0\
+1\0\
+, the expected library \0\
+[Ww]hen building for (?<building>[^,]+?), the expected library (?<library>\\S.*?) was not found in (?<xcframework>\\S.*?\\.xcframework)\\b\0\
+0\0\
+0\0\
++\0\
+{xcframework} lists a library for {building} that is not in it\0\
+An .xcframework's Info.plist names a library for each platform, and the file for the platform being built is not where it says: the framework was copied or downloaded incompletely (a git LFS pointer, an archive extracted in part), built by a script that failed half way, or assembled by hand.\0\
+1\0\
+Rebuild or download the .xcframework again, and check that every slice its Info.plist lists exists\0\
+2\0\
+plutil -p Foo.xcframework/Info.plist\0\
+find Foo.xcframework -maxdepth 2\0\
+-\0\
+-\0\
+0\0\
+1\0\
+When building for iOS, the expected library /Users/Downloads/ccViewer-1.4.3b/work/ffmpeg.xcframework/ios-arm64/ffmpeg.a was not found in /Users/Downloads/ccViewer-1.4.3b/work/ffmpeg.xcframework\0\
++\0\
+https://github.com/lithium0003/ccViewer/issues/47 (a script-built FFmpeg .xcframework)\0\
+3\0\
+building\0\
+iOS\0\
+library\0\
+/Users/Downloads/ccViewer-1.4.3b/work/ffmpeg.xcframework/ios-arm64/ffmpeg.a\0\
+xcframework\0\
+/Users/Downloads/ccViewer-1.4.3b/work/ffmpeg.xcframework\0\
+1\0\
+While building for visionOS Simulator, no library for this platform was found\0\
 -\0\
 0\0\
 0\0\
@@ -16282,7 +16386,7 @@ error\0\
 cause\0\
 3\0\
 : error: \0\
-^(?<file>[^\\s:][^:]*?\\.(?:xcassets|storyboard|xib|nib|strings|stringsdict|xcstrings|intentdefinition|xcdatamodeld?|xcmappingmodel|rcproject|scnassets|mlmodel|mlpackage|icon))(?::[^:\\s]+)?: error: (?!.*(?:[Ss]imulator|[Rr]untime|Internal error|[Aa]gent))(?<message>.+)$\0\
+^(?<file>[^\\s:][^:]*?\\.(?:xcassets|storyboard|xib|nib|strings|stringsdict|xcstrings|intentdefinition|xcdatamodeld?|xcmappingmodel|rcproject|scnassets|mlmodel|mlpackage|icon))(?::[^:\\s]*)?: error: (?!.*(?:[Ss]imulator|[Rr]untime|Internal error|[Aa]gent))(?<message>.+)$\0\
 0\0\
 None of the input catalogs contained a matching\0\
 (?:^(?<file>[^:]*?\\.xcassets): (?:error: )?|^|: )(?<message>None of the input catalogs contained a matching .+)$\0\
@@ -16301,7 +16405,7 @@ xcodebuild -showBuildSettings {$selection} | grep ASSETCATALOG_COMPILER_APPICON_
 -\0\
 -\0\
 0\0\
-4\0\
+6\0\
 /Users/svenyonson/github/micronets/dpp-client/platforms/osx/DPP/Images.xcassets: error: The app icon set named \"AppIcon\" did not have any applicable content.\0\
 +\0\
 https://github.com/dwmkerr/app-icon/issues/79 (Cordova build for macOS, actool)\0\
@@ -16330,6 +16434,14 @@ file\0\
 Pods/ASDKUI/ASDKUI/3DSController/ASDK3DSViewController.xib\0\
 message\0\
 Safe Area Layout Guide before iOS 9.0 [12]\0\
+/Users/calvin/src/Submariner/Submariner/Submariner.xcdatamodeld/Submariner v5.xcdatamodel:: error: cdtool cannot compile [0]\0\
++\0\
+https://github.com/SubmarinerApp/Submariner/issues/189 (a Core Data model whose index name repeats; the file name is followed by an empty location)\0\
+0\0\
+/Users/idustbin/Downloads/swift-rss-reader-example-master 2/RSSwift/Rsswift/Rsswift.xcdatamodeld:: error: Could not fetch generated file paths: No current version for model at path /Users/idustbin/Downloads/swift-rss-reader-example-master 2/RSSwift/Rsswift/Rsswift.xcdatamodeld: [0]\0\
++\0\
+https://github.com/arled/swift-rss-reader-example/issues/13 (Xcode's issue navigator, Core Data code generation)\0\
+0\0\
 2\0\
 /Users/dev/App/Assets.xcassets: warning: The app icon set \"AppIcon\" has 2 unassigned children.\0\
 -\0\
@@ -17714,13 +17826,17 @@ identity used to sign\0\
 \\bkeychain\\b\0\
 errSec(?!InternalComponent)\\w+\0\
 codesign-other\0\
-7\0\
+11\0\
 \\bcode ?sign\0\
 errSecInternalComponent\0\
 \\bentitlements?\\b\0\
 development team\0\
 exportArchive\0\
+exportOptionsPlist\0\
 IDEDistribution\0\
+XcodeDistPipeline\0\
+\\bipatool\\b\0\
+verify bitcode\0\
 \\*\\* EXPORT FAILED \\*\\*\0\
 app-store-upload\0\
 13\0\

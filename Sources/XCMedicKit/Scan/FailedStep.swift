@@ -31,6 +31,9 @@ struct FailedStep: Equatable {
             case "codesign": return "codesign-other"
             case "ld", "clang", "clang++", "libtool", "lipo": return "linker-other"
             case "swift", "swiftc", "swift-frontend", "swift-driver": return "compile-error-generic"
+            // Resource compilers: Core Data models, Interface Builder files, asset catalogs, Metal shaders, strings.
+            case "momc", "mapc", "cdtool", "ibtool", "actool", "metal", "metallib", "xcstringstool", "realitytool", "coremlc", "intentbuilderc":
+                return "compile-error-generic"
             default: return FindingCategory.buildFailed
             }
         }
