@@ -382,9 +382,9 @@ enum SecretShapes {
         "yaml", "plist", "xcconfig", "sh", "log", "txt", "storyboard", "xib", "strings", "entitlements", "pbxproj", "xcscheme",
         "gradle", "podspec", "lock", "md", "html", "xml", "metal", "intentdefinition", "xcstrings",
     ]
-    /// Values that are words of a sentence or code, not a secret.
     /// Environment variables macOS sets that name a terminal or login session, in every `env` a tool prints.
     static let notSecretKeys: Set<String> = ["TERM_SESSION_ID", "SECURITYSESSIONID"]
+    /// Values that are words of a sentence or code, not a secret.
     static let notSecretValues: Set<String> = [
         "null", "nil", "none", "true", "false", "yes", "no", "on", "off", "required", "optional", "undefined", "empty", "unset", "not",
         "is", "was", "set", "missing", "invalid", "incorrect", "expired", "found", "provided", "given", "specified", "needed", "from",
