@@ -80,7 +80,7 @@ public struct Fingerprint: Sendable, Hashable, Codable, CustomStringConvertible 
 
     private static func normaliseCore(_ core: Substring, next: Substring?) -> String {
         if isPath(core) { return pathName(core) }
-        if isUUID(core) { return "<uuid>" }
+        if core.isUUID { return "<uuid>" }
         if core.hasPrefix("0x"), core.count > 2, core.dropFirst(2).allSatisfy(\.isHexDigit) { return "0x<address>" }
         if core.count >= 16, core.allSatisfy(\.isHexDigit), core.contains(where: \.isNumber) { return "<hash>" }
         if let next, isNumber(core), timeUnits.contains(next.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ").,;"))) {
@@ -108,11 +108,6 @@ public struct Fingerprint: Sendable, Hashable, Codable, CustomStringConvertible 
             name = name[..<colon]
         }
         return String(name)
-    }
-
-    private static func isUUID(_ s: Substring) -> Bool {
-        let groups = s.split(separator: "-", omittingEmptySubsequences: false)
-        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 
     private static func isNumber(_ s: Substring) -> Bool {

@@ -423,6 +423,7 @@ enum SecretShapes {
         // An NSError's userInfo key (`_NSURLErrorFailingURLSessionTaskErrorKey=`, `_kCFStreamErrorDomainKey=`): Apple's
         // constant names a field of the error, never a secret, whatever words it holds.
         if key.hasSuffix("Key"), key.hasPrefix("NS") || key.hasPrefix("_NS") || key.hasPrefix("kCF") || key.hasPrefix("_kCF") { return nil }
+        if notSecretKeys.contains(key) { return nil }
         let w = words(key)
         guard let last = w.last, !notSecretLastWords.contains(last), !sourceExtensions.contains(last) else { return nil }
         for (i, word) in w.enumerated() {
@@ -435,8 +436,7 @@ enum SecretShapes {
     }
 
     static func keyedValue(_ m: Match) -> NSRange? {
-        guard let key = m.group("k"), !notSecretKeys.contains(key), let kind = kind(ofKey: key), let raw = m.group("v"),
-              var range = unquoted(m, "v") else { return nil }
+        guard let key = m.group("k"), let kind = kind(ofKey: key), let raw = m.group("v"), var range = unquoted(m, "v") else { return nil }
         // A Swift type alias (`public typealias URLSession = AnyObject`): a declaration, not a value.
         if let keyRange = m.range("k"), keyRange.location >= 10,
            m.text.substring(with: NSRange(location: keyRange.location - 10, length: 10)) == "typealias " { return nil }
@@ -455,7 +455,7 @@ enum SecretShapes {
         switch kind {
         case .encoded:
             // (A provisioning profile's UUID, `PROVISIONING_PROFILE = f916858b-51f5-…`, names the profile; it encodes nothing.)
-            return isLongBase64(value) && !isUUID(value) ? range : nil
+            return isLongBase64(value) && !value.isUUID ? range : nil
         case .secret:
             if isPath(value) || value.unicodeScalars.filter(isAlphanumeric).count < 3 || isLineAndColumn(value) || isReverseDNSName(value) { return nil }
             // A URL with no credentials in it (`GTMSessionFetcher: https://github.com/google/gtm-session-fetcher.git`): credentials
@@ -501,12 +501,6 @@ enum SecretShapes {
     /// `297:22:` after a file name.
     static func isLineAndColumn(_ v: String) -> Bool {
         v.unicodeScalars.allSatisfy { ($0 >= "0" && $0 <= "9") || $0 == ":" } && v.contains(":")
-    }
-
-    /// `8-4-4-4-12` hexadecimal digits.
-    static func isUUID(_ v: String) -> Bool {
-        let parts = v.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.map(\.count) == [8, 4, 4, 4, 12] && parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 
     /// `scheme://host/…` with no `user:password@` and no query.
