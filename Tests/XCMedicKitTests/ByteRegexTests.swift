@@ -102,6 +102,16 @@ final class ByteRegexTests: XCTestCase {
             (#"[Ss]ending (?<v>'[^']+') risks"#, ["sending 'a' here, Sending 'b' risks", "ending 'a' risks", "xSending 'q' risks",
                                                  "sending sending 'x' risks", "Sending ", "é sending 'é' risks"]),
             (#"[Cc]a(?<n>ll) to (?<w>\w+)"#, ["call to x", "Ca call to y", "all to z", "call to"]),
+            // A lazy loop over one character walks to the bytes what follows it can start with: the first
+            // one that fails, a line terminator or a character the loop's class refuses on the way, a
+            // non-ASCII character, a class ICU decides (`\w` on `é`), no such byte at all.
+            (#"^(?<file>.+?):(?<line>\d+): error: (?<m>.+)$"#, ["a:b:12: error: x", "é/ü.swift:3: error: y", "a\u{2028}b:1: error: z",
+                                                              "a:1:2: error: ", "no colon", "a:1: error: x:2: error: y", ":1: error: x"]),
+            (#"(?<f>[^\s:][^:]*?):(?<n>\d+)"#, ["x y:1", " :2 ab:3", "a:b", "ß:4", "a\tb:5", "::6"]),
+            (#"(?<w>\w*?)(?:fail|FAIL)(?<r>.*)"#, ["testfail now", "caféfail", "FAIL", "xfaiFAIL", "none"]),
+            (#"-\[(?<s>[\w.]+) (?<t>\w+)\] : (?<m>.*?(?:failed|[Ee]rror|Crash).*)$"#,
+             ["-[A b] : XCTAssertTrue failed", "-[A b] : no", "-[A b] : an Error here", "-[A b] : Cra Crash", "-[A b] : é failed"]),
+            (#"a.*?(?:$|;)"#, ["abc", "ab;c", "a"]),
         ]
         for (pattern, texts) in cases {
             let regex = try CompiledRegex(pattern)

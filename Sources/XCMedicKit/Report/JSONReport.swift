@@ -94,6 +94,57 @@ public enum JSONReport {
         var errorInSwift6: Bool
         /// Only with `scan --record`.
         var history: CauseHistory?
+
+        /// The text `JSONEncoder` gives this finding, written directly (`PrettyJSON`); nil with a
+        /// history, which the encoder writes.
+        func prettyText() -> String? {
+            guard history == nil else { return nil }
+            var w = PrettyJSON(capacity: 512 + excerpt.reduce(0) { $0 + $1.utf8.count } + message.utf8.count + explanation.utf8.count)
+            w.beginObject()
+            w.key("captures"); w.stringMap(captures)
+            w.key("category"); w.string(category)
+            w.key("collected")
+            w.beginObject()
+            for name in collected.keys.sorted() { w.key(name); w.strings(collected[name]!) }
+            w.endObject()
+            w.key("count"); w.number(count)
+            w.key("docs"); w.strings(docs)
+            w.key("errorInSwift6"); w.bool(errorInSwift6)
+            w.key("excerpt"); w.strings(excerpt)
+            w.key("explanation"); w.string(explanation)
+            w.key("fixes")
+            w.beginArray()
+            for fix in fixes {
+                w.element()
+                w.beginObject()
+                w.key("commands"); w.strings(fix.commands)
+                if let docs = fix.docs { w.key("docs"); w.string(docs) }
+                if let snippet = fix.snippet { w.key("snippet"); w.string(snippet) }
+                w.key("summary"); w.string(fix.summary)
+                w.endObject()
+            }
+            w.endArray()
+            w.key("message"); w.string(message)
+            w.key("occurrences")
+            w.beginArray()
+            for o in occurrences {
+                w.element()
+                w.beginObject()
+                if let column = o.column { w.key("column"); w.number(column) }
+                if let file = o.file { w.key("file"); w.string(file) }
+                if let fileLine = o.fileLine { w.key("fileLine"); w.number(fileLine) }
+                w.key("input"); w.number(o.input)
+                w.key("line"); w.number(o.line)
+                w.endObject()
+            }
+            w.endArray()
+            w.key("role"); w.string(role)
+            w.key("rule"); w.string(rule)
+            w.key("severity"); w.string(severity)
+            w.key("title"); w.string(title)
+            w.endObject()
+            return String(decoding: w.bytes, as: UTF8.self)
+        }
     }
 
     public static func render(_ input: Diagnosis, redactor: Redactor = .standard) -> String {
@@ -149,7 +200,8 @@ public enum JSONReport {
         for (k, f) in diagnosis.findings.enumerated() {
             // Each non-empty line of the finding's text indented by four spaces, on its bytes (splitting the
             // text into Characters cost a tenth of an error-dense log's scan).
-            let text = encoded(findingJSON(f))
+            let json = findingJSON(f)
+            let text = json.prettyText().map(TerminalSafe.escapeJSONControls) ?? encoded(json)
             piece.removeAll(keepingCapacity: true)
             piece.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 16)
             var atLineStart = true

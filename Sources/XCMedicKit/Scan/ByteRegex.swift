@@ -48,8 +48,8 @@ final class ByteRegex: Sendable {
         guard compiler.validate(node) else { return nil }
         var main = compiler.compile(node, wrapped: true)
         main.append(Instruction(.match))
-        program = Program(main, literals: compiler.literals)
-        lookaheads = compiler.lookaheadBodies.map { Program($0, literals: compiler.literals) }
+        program = Program(main, literals: compiler.literals, sets: compiler.sets)
+        lookaheads = compiler.lookaheadBodies.map { Program($0, literals: compiler.literals, sets: compiler.sets) }
         sets = compiler.sets
         groupCount = parser.groupCount + 1
         groupNames = parser.groupNames.map { (name: $0.0, group: $0.1) }
@@ -111,10 +111,14 @@ final class ByteRegex: Sendable {
     fileprivate struct Instruction {
         enum Op: UInt8 {
             case bytes, any, set, bol, eol, wordBoundary, notWordBoundary, split, jump, save, lookahead, negativeLookahead, match
+            /// A lazy loop over one character (`.*?`, `[^:]+?`): `a` is where the match goes on, `b` the
+            /// loop's body (an `any` or `set`), `c` the table of bytes the going-on can start with.
+            case lazyScan
         }
         var op: Op
         var a: Int32 = 0
         var b: Int32 = 0
+        var c: Int32 = 0
         init(_ op: Op, _ a: Int = 0, _ b: Int = 0) {
             self.op = op
             self.a = Int32(a)
@@ -127,15 +131,69 @@ final class ByteRegex: Sendable {
     fileprivate final class Program: @unchecked Sendable { // immutable after init
         let code: UnsafeMutableBufferPointer<Instruction>
         let literals: UnsafeMutableBufferPointer<UInt8>
-        init(_ code: [Instruction], literals: [UInt8]) {
+        /// 256 entries for each `lazyScan`: 1 where the match after the loop can start with that byte.
+        let scanTables: UnsafeMutableBufferPointer<UInt8>
+        init(_ code: [Instruction], literals: [UInt8], sets: [ScalarSet]) {
+            var code = code
+            var tables: [UInt8] = []
+            Program.addLazyScans(&code, literals: literals, sets: sets, tables: &tables)
             self.code = .allocate(capacity: code.count)
             _ = self.code.initialize(from: code)
             self.literals = .allocate(capacity: max(literals.count, 1))
             _ = self.literals.initialize(from: literals)
+            scanTables = .allocate(capacity: max(tables.count, 1))
+            _ = scanTables.initialize(from: tables)
         }
         deinit {
             code.deallocate()
             literals.deallocate()
+            scanTables.deallocate()
+        }
+
+        /// A lazy loop over one character tries what follows it at every position, one character at a
+        /// time, each try a split, a few steps and a backtrack. Where every way on opens with a byte
+        /// from a known set, the positions whose byte is not in it cannot match, so `lazyScan` walks over
+        /// them (checking the loop's character) and tries the rest in the same order.
+        static func addLazyScans(_ code: inout [Instruction], literals: [UInt8], sets: [ScalarSet], tables: inout [UInt8]) {
+            for loop in code.indices where code[loop].op == .split && loop + 2 < code.count {
+                let body = loop + 1
+                let exit = Int(code[loop].a)
+                guard code[loop].b == Int32(body), code[body].op == .any || code[body].op == .set,
+                      code[body + 1].op == .jump, code[body + 1].a == Int32(loop), exit == body + 2,
+                      let first = firstBytes(of: code, from: exit, literals: literals, sets: sets) else { continue }
+                code[loop] = Instruction(.lazyScan, exit, body)
+                code[loop].c = Int32(tables.count / 256)
+                tables.append(contentsOf: first.map { $0 ? 1 : 0 })
+            }
+        }
+
+        /// Bytes every match from `pc` on starts with, or nil when that is not known here (it can match
+        /// the empty string, looks around, or starts with any character).
+        static func firstBytes(of code: [Instruction], from pc: Int, literals: [UInt8], sets: [ScalarSet]) -> [Bool]? {
+            var table = [Bool](repeating: false, count: 256)
+            var seen = Set<Int>()
+            var pending = [pc]
+            while let at = pending.popLast() {
+                guard seen.insert(at).inserted else { continue }
+                let ins = code[at]
+                switch ins.op {
+                case .save: pending.append(at + 1)
+                case .jump: pending.append(Int(ins.a))
+                case .split, .lazyScan:
+                    guard ins.op == .split else { return nil }
+                    pending.append(Int(ins.a)); pending.append(Int(ins.b))
+                case .bytes:
+                    guard ins.b > 0 else { return nil }
+                    table[Int(literals[Int(ins.a)])] = true
+                case .set:
+                    let set = sets[Int(ins.a)]
+                    for c in 0..<128 where set.contains(UInt32(c)) == true { table[c] = true }
+                    for c in 0x80..<256 { table[c] = true } // a character beyond ASCII: decided by the loop itself
+                case .any, .bol, .eol, .wordBoundary, .notWordBoundary, .lookahead, .negativeLookahead, .match:
+                    return nil
+                }
+            }
+            return table
         }
     }
 
@@ -226,6 +284,30 @@ final class ByteRegex: Sendable {
                     pc = Int(ins.a)
                 case .jump:
                     pc = Int(ins.a)
+                case .lazyScan:
+                    // Walk over the characters where what follows cannot start, each one the loop's
+                    // body must take, then try what follows (its alternative: one more character).
+                    let table = program.scanTables.baseAddress! + Int(ins.c) * 256
+                    let body = code[Int(ins.b)]
+                    var q = pos
+                    while q < n, table[Int(bytes[q])] == 0 {
+                        let (scalar, length) = ByteRegex.decode(bytes, at: q)
+                        if body.op == .any {
+                            ok = !ByteRegex.isLineTerminator(scalar)
+                        } else {
+                            guard let inSet = sets[Int(body.a)].contains(scalar) else { stack.removeSubrange(base...); return .unsupported }
+                            ok = inSet
+                        }
+                        if !ok { break }
+                        q += length
+                    }
+                    if ok, q < n {
+                        stack.append((Int(ins.b), q))
+                        pos = q
+                        pc = Int(ins.a)
+                    } else {
+                        ok = false
+                    }
                 case .save:
                     let slot = Int(ins.a)
                     stack.append((-1 - slot, slots[slot]))

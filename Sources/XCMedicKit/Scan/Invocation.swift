@@ -53,22 +53,47 @@ public struct Invocation: Sendable, Equatable {
     public static let tokens = ["{$test-id}", "{$scheme}", "{$destination}", "{$container}", "{$selection}", "{$test-target}", "{$args}", "{$package}"]
 
     public func fill(_ command: String, captures: [String: String] = [:]) -> String {
-        guard command.contains("{$") else { return command }
-        var out = command
-        func put(_ token: String, _ value: @autoclosure () -> String) {
-            if out.contains(token) { out = out.replacingOccurrences(of: token, with: value()) }
+        // One pass over the bytes (a report fills every fix of up to 5,000 findings; Foundation's
+        // `contains` and `replacingOccurrences` bridged each text to UTF-16 for each token).
+        let text = Array(command.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        var marked = false
+        while i < text.count {
+            let opens = text[i] == UInt8(ascii: "{") && i + 1 < text.count && text[i + 1] == UInt8(ascii: "$")
+            marked = marked || opens
+            if opens, let close = text[(i + 2)...].firstIndex(of: UInt8(ascii: "}")),
+               let value = value(of: String(decoding: text[(i + 2)..<close], as: UTF8.self), captures: captures) {
+                out.append(contentsOf: value.utf8)
+                i = close + 1
+            } else {
+                out.append(text[i])
+                i += 1
+            }
         }
-        put("{$test-id}", testIdentifier(captures))
-        put("{$scheme}", scheme.map(ShellQuote.word) ?? Placeholder.scheme)
-        put("{$destination}", destination.map(ShellQuote.word) ?? Placeholder.destination)
-        put("{$container}", container)
-        put("{$selection}", ([container] + ["-scheme", scheme.map(ShellQuote.word) ?? Placeholder.scheme]).filter { !$0.isEmpty }.joined(separator: " "))
-        put("{$test-target}", testTarget.map(ShellQuote.word) ?? Placeholder.testTarget)
-        put("{$args}", selectingArguments)
-        put("{$package}", packagePath.map { "--package-path " + ShellQuote.word($0) } ?? "")
+        guard marked else { return command }
         // An empty token leaves a double space.
-        while out.contains("  ") { out = out.replacingOccurrences(of: "  ", with: " ") }
-        return out.trimmingCharacters(in: .whitespaces)
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(out.count)
+        for byte in out where !(byte == UInt8(ascii: " ") && collapsed.last == UInt8(ascii: " ")) { collapsed.append(byte) }
+        let result = String(decoding: collapsed, as: UTF8.self)
+        guard let first = result.first, let last = result.last, first.isWhitespace || last.isWhitespace else { return result }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// What a token (`{$name}`, named without its braces) stands for; nil for a name that is no token.
+    private func value(of name: String, captures: [String: String]) -> String? {
+        switch name {
+        case "test-id": return testIdentifier(captures)
+        case "scheme": return scheme.map(ShellQuote.word) ?? Placeholder.scheme
+        case "destination": return destination.map(ShellQuote.word) ?? Placeholder.destination
+        case "container": return container
+        case "selection": return ([container] + ["-scheme", scheme.map(ShellQuote.word) ?? Placeholder.scheme]).filter { !$0.isEmpty }.joined(separator: " ")
+        case "test-target": return testTarget.map(ShellQuote.word) ?? Placeholder.testTarget
+        case "args": return selectingArguments
+        case "package": return packagePath.map { "--package-path " + ShellQuote.word($0) } ?? ""
+        default: return nil
+        }
     }
 
     public func fill(_ fix: Fix, captures: [String: String] = [:]) -> Fix {
