@@ -1131,4 +1131,34 @@ final class FailureEvidenceTests: XCTestCase {
         let merge = try diagnose("xcrun -sdk iphoneos lipo -create -output libPurchases.a libPurchases-i386.a libPurchases-x86_64.a\n")
         XCTAssertNotEqual(merge.status, .failed)
     }
+
+    func testHoldout23Wordings() throws {
+        let cases: [(String, String)] = [
+            // SwiftPM's target-name conflicts, in three versions' wordings, the first pasted without `error:`.
+            ("multiple packages ('messagekit', 'swiftlintplugins') declare targets with a conflicting name: 'SwiftLintBinary’; target names need to be unique across the package graph\n", "spm-resolution"),
+            ("error: multiple targets named 'Tests' in: CryptoSwift, Version\n", "spm-resolution"),
+            ("xcodebuild: error: Could not resolve package dependencies:\n  duplicate target named 'RiveRuntime'\n", "spm-resolution"),
+            // A local package path with an apostrophe in it; a binary artifact's download, with the URL first.
+            ("error: the package at '/Users/me/project's parent/swift-sdk' cannot be accessed (Error Domain=NSCocoaErrorDomain Code=260)\n", "spm-resolution"),
+            ("error: failed downloading 'https://example.com/A.xcframework.zip' which is required by binary target 'A': badResponseStatusCode(404)\n", "spm-resolution"),
+            // SwiftPM's report of xcrun not finding xctest: the Command Line Tools are selected.
+            ("error: terminated(72): xcrun --sdk macosx --find xctest output:\n", "ci-environment"),
+            // A Dart tool's uncaught exception: the exception's words name the cause.
+            ("Unhandled exception:\nException: Failed to boot iOS simulators with id: 0E7178C3-FD7C-471E-983C-686C3AE87248.\n#0      IosSimulator.boot (package:simulators/simulator_manager.dart:212:7)\n", "simulator-runtime"),
+            // Xcode 16's actool writes the builds as DVTBuildVersion objects; Xcode 5's simulator framework's NSError domain.
+            ("/w/App/Assets.xcassets: error: No simulator runtime version from [<DVTBuildVersion 22F77>, <DVTBuildVersion 23C54>] available to use with iphonesimulator SDK version <DVTBuildVersion 22A3362>\n", "simulator-runtime"),
+            ("Session could not be started: \nError Domain=DTiPhoneSimulatorErrorDomain Code=1\n", "simulator-runtime"),
+            // dyld stopping a tool of a broken Command Line Tools install.
+            ("dyld: Library not loaded: @rpath/llbuild.framework/Versions/A/llbuild\n  Referenced from: /Library/Developer/CommandLineTools/usr/bin/swift-package\n  Reason: image not found\nAbort trap: 6\n", "ci-environment"),
+        ]
+        try assertFailedWithFirstCause(cases)
+        // dyld's stop is failure evidence even when nothing names its category; CTest's list of failed tests too.
+        for text in ["Testing started\ndyld[312]: Library not loaded: @rpath/XCUIAutomation.framework/XCUIAutomation\n",
+                     "[14:21:33 ]  The following tests FAILED:\n[14:21:33 ]    185 - LT.MoveTest.setLocation (Timeout)\n"] {
+            XCTAssertEqual(try diagnose(text).status, .failed, text)
+        }
+        // A running process's dlopen_preflight report is not dyld stopping it.
+        let preflight = try diagnose("2016-06-29 20:54:08.759 xctest[20594:183359] (dlopen_preflight(/tmp/A.xctest/A): Library not loaded: @rpath/libswiftAppKit.dylib\n")
+        XCTAssertFalse(preflight.findings.contains { $0.rule == "dyld-library-not-loaded" })
+    }
 }

@@ -4662,7 +4662,7 @@ error\0\
 cause\0\
 1\0\
 No simulator runtime version from\0\
-No simulator runtime version from \\[(?<runtimes>[^\\]]*)\\] available to use with (?<sdk>\\w+) SDK version (?<sdkBuild>\\w+)\0\
+No simulator runtime version from \\[(?<runtimes>[^\\]]*)\\] available to use with (?<sdk>\\w+) SDK version (?:<DVTBuildVersion )?(?<sdkBuild>\\w+)\0\
 0\0\
 0\0\
 +\0\
@@ -4682,7 +4682,7 @@ xcode-select -p\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/xcode/installing-additional-simulator-runtimes\0\
-1\0\
+2\0\
 actool: No simulator runtime version from [\"22F77\"] available to use with iphonesimulator SDK version 23C53\0\
 +\0\
 https://github.com/dotnet/maui/pull/34978\0\
@@ -4693,6 +4693,14 @@ sdk\0\
 iphonesimulator\0\
 sdkBuild\0\
 23C53\0\
+/Users/runner/work/dixploreswift/dixploreswift/DirXplore/Resources/Assets.xcassets: error: No simulator runtime version from [<DVTBuildVersion 22F77>, <DVTBuildVersion 22G86>, <DVTBuildVersion 23A8464>, <DVTBuildVersion 23B86>, <DVTBuildVersion 23C54>] available to use with iphonesimulator SDK version <DVTBuildVersion 22A3362>\0\
++\0\
+https://github.com/rakibshorkar2/dixploreswift/blob/0c6bfe829600d6bc1b176df1769de1f695792afe/ipa%20build%20errors.md (Xcode 16's actool, the builds written as DVTBuildVersion objects)\0\
+2\0\
+sdk\0\
+iphonesimulator\0\
+sdkBuild\0\
+22A3362\0\
 1\0\
 iOS 26.2 (26.2 - 23C54) - com.apple.CoreSimulator.SimRuntime.iOS-26-2\0\
 -\0\
@@ -5569,10 +5577,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 33 rules
+    /// Catalog/05-packages.yml: 34 rules
     static let packages = """
 xcmedic-catalog-2\0\
-33\0\
+34\0\
 package-resolved-out-of-date\0\
 Package.resolved is out of date and resolution is locked\0\
 package-resolved-stale\0\
@@ -6347,12 +6355,15 @@ A binary package target's artifact cannot be used\0\
 spm-resolution\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 of binary target \0\
 artifact of binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] (?:\\([0-9a-f]+\\) )?(?<problem>has changed checksum|has an invalid checksum|failed download|failed extraction|does not match checksum)\0\
 0\0\
 checksum of downloaded artifact of binary target \0\
 ^checksum of downloaded artifact of binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`]\\s*$\0\
+0\0\
+which is required by binary target \0\
+(?<problem>failed download)ing ['‘\"](?<url>[^'’\"]+)['’\"] which is required by binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`]\0\
 0\0\
 0\0\
 +\0\
@@ -6371,7 +6382,7 @@ swift package compute-checksum Foo.xcframework.zip\0\
 -\0\
 -\0\
 0\0\
-5\0\
+7\0\
 error: artifact of binary target 'FirebaseAnalytics' has changed checksum; this is a potential security risk so the new artifact won't be downloaded\0\
 +\0\
 SwiftPM 5.x Diagnostic.Message.artifactChecksumChanged (swiftlang/swift-package-manager source, code search); target name filled in\0\
@@ -6410,6 +6421,20 @@ https://github.com/smartcar/ios-sdk/issues/105 (xcodebuild -resolvePackageDepend
 1\0\
 target\0\
 SmartcarAuthBinary\0\
+error: failed downloading 'https://github.com/keith/StaticInternalSwiftSyntaxParser/releases/download/5.6/lib_InternalSwiftSyntaxParser.xcframework.zip' which is required by binary target 'lib_InternalSwiftSyntaxParser': badResponseStatusCode(404)\0\
++\0\
+https://github.com/swiftlang/swift-package-manager/pull/4232\0\
+2\0\
+problem\0\
+failed download\0\
+target\0\
+lib_InternalSwiftSyntaxParser\0\
+error: failed downloading 'https://github.com/keith/StaticInternalSwiftSyntaxParser/releases/download/5.6/lib_InternalSwiftSyntaxParser.xcframework.zip' which is required by binary target 'lib_InternalSwiftSyntaxParser': /.../.build/artifacts/deadcode/lib_InternalSwiftSyntaxParser.xcframework.zip already exists in file system\0\
++\0\
+https://github.com/swiftlang/swift-package-manager/pull/4232 (the next build, with the failed download left behind)\0\
+1\0\
+target\0\
+lib_InternalSwiftSyntaxParser\0\
 1\0\
 Downloading binary artifact https://dl.google.com/firebase/ios/swiftpm/10.0.0/FirebaseAnalytics.zip\0\
 -\0\
@@ -6428,7 +6453,7 @@ error\0\
 cause\0\
 1\0\
 cannot be accessed\0\
-the package at '(?<path>[^']+)' cannot be accessed\0\
+the package at '(?<path>.+?)' cannot be accessed\0\
 0\0\
 0\0\
 +\0\
@@ -6446,7 +6471,7 @@ Or depend on it by URL and version instead of by path\0\
 .package(url: \"https://github.com/owner/SharedKit.git\", from: \"1.0.0\")\0\
 -\0\
 0\0\
-2\0\
+3\0\
 error: the package at '/tmp/cp-real/SharedKit' cannot be accessed (/tmp/cp-real/SharedKit doesn't exist in file system)\0\
 +\0\
 swift 6.3.1 on Linux (a path dependency on ../SharedKit, which does not exist)\0\
@@ -6459,9 +6484,105 @@ https://github.com/SwiftPackageIndex/SwiftPackageIndex-Server/issues/3590 (UserI
 1\0\
 path\0\
 /Users/admin/builder/FeedKit\0\
+error: the package at '[project's parent path]/swift-sdk' cannot be accessed (Error Domain=NSCocoaErrorDomain Code=260 \"The folder “swift-sdk” doesn’t exist.\" UserInfo={NSUserStringVariant=(\0\
++\0\
+https://github.com/openclaw/Peekaboo/issues/35 (a path the reporter anonymised, with an apostrophe in it)\0\
+1\0\
+path\0\
+[project's parent path]/swift-sdk\0\
 1\0\
 The URL cannot be accessed\0\
 -\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+spm-duplicate-target-name\0\
+Two packages in the graph declare a target of the same name\0\
+spm-resolution\0\
+error\0\
+cause\0\
+3\0\
+declare targets with a conflicting name\0\
+multiple packages [({](?<packages>[^)}]+)[)}] declare targets with a conflicting name: ['‘\"](?<target>[^'’\"]+)['’\"]\0\
+0\0\
+targets named \0\
+multiple targets named ['‘\"](?<target>[^'’\"]+)['’\"](?: in: (?<packages>.+))?\0\
+0\0\
+duplicate target named \0\
+duplicate target named ['‘\"](?<target>[^'’\"]+)['’\"]\0\
+0\0\
+0\0\
++\0\
+Two packages in the dependency graph declare a target named {target}\0\
+Target names must be unique across the whole package graph, not only within one package: two dependencies (often a package and a vendored copy of another, or two packages bundling the same helper such as a SwiftLint binary or a collections module) each declare a target with this name, so resolution stops. Products can be renamed with module aliases; targets cannot.\0\
+2\0\
+Update the dependency that vendors the duplicate to a release that renamed its target, or drop one of the two packages\0\
+1\0\
+swift package show-dependencies\0\
+-\0\
+-\0\
+In your own package, rename the target (and keep the product's name if others depend on it)\0\
+0\0\
++\0\
+.target(name: \"MyPackageHelpers\", path: \"Sources/Helpers\")\0\
+-\0\
+1\0\
+https://forums.swift.org/t/multiple-target-issue-with-spm/16696\0\
+7\0\
+multiple packages ('flexa-ios', 'swiftlintplugins') declare targets with a conflicting name: 'SwiftLintBinary’; target names need to be unique across the package graph\0\
++\0\
+https://github.com/flexa/flexa-ios/issues/3\0\
+2\0\
+packages\0\
+'flexa-ios', 'swiftlintplugins'\0\
+target\0\
+SwiftLintBinary\0\
+error: multiple packages ('swift-service-lifecycle', 'swift-tui') declare targets with a conflicting name: 'UnixSignals’; target names need to be unique across the package graph\0\
++\0\
+https://github.com/SwiftTUI/swift-tui/issues/2\0\
+1\0\
+target\0\
+UnixSignals\0\
+Dependency error: multiple packages {\"datacompression\", \"opentelemetry-swift\"} declare targets with a conflicting name: 'DataCompression'; target names need to be unique ...\0\
++\0\
+https://github.com/smithy-lang/smithy-swift/issues/974\0\
+1\0\
+target\0\
+DataCompression\0\
+error: multiple targets named 'Tests' in: CryptoSwift, Version\0\
++\0\
+https://github.com/mxcl/Version/issues/8\0\
+2\0\
+packages\0\
+CryptoSwift, Version\0\
+target\0\
+Tests\0\
+'Yams' /private/tmp/foo/.build/checkouts/Yams.git--58247007797865720: error: multiple targets named 'Yams'\0\
++\0\
+https://github.com/swiftlang/swift-package-manager/issues/4797\0\
+1\0\
+target\0\
+Yams\0\
+error: 'godotswift6test': duplicate target named 'GodotSwift6Test'\0\
++\0\
+https://github.com/EstevanBR/SwiftGodotKick/issues/13\0\
+1\0\
+target\0\
+GodotSwift6Test\0\
+  duplicate target named 'RiveRuntime'\0\
++\0\
+https://github.com/rive-app/rive-ios/issues/315 (the line under xcodebuild's Could not resolve package dependencies)\0\
+1\0\
+target\0\
+RiveRuntime\0\
+1\0\
+error: multiple products named 'Feather' in: 'feather-core', 'feather-main'\0\
++\0\
+https://github.com/FeatherCMS/feather/issues/64 (products, not targets; the line after it names the targets)\0\
 0\0\
 0\0\
 0\0\
@@ -12802,7 +12923,7 @@ The test totals count failed tests\0\
 test-failure\0\
 error\0\
 cause\0\
-3\0\
+4\0\
 Executed \0\
 ^Executed \\d+ tests?, with (?:\\d+ tests? skipped and )?[1-9]\\d* failures?\\b\0\
 0\0\
@@ -12811,6 +12932,9 @@ Test run with \0\
 0\0\
  failed out of \0\
 ^\\d+% tests passed, [1-9]\\d* tests? failed out of \\d+\0\
+0\0\
+The following tests FAILED:\0\
+^The following tests FAILED:\\s*$\0\
 0\0\
 0\0\
 +\0\
@@ -12829,7 +12953,7 @@ xcodebuild test ... 2>&1 | tee build.log | xcbeautify\0\
 -\0\
 -\0\
 0\0\
-6\0\
+7\0\
 \t Executed 3 tests, with 1 failure (0 unexpected) in 0.258 (0.259) seconds\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_SWIFT_FATAL_ERROR_IN_TEST_MAKE_TESTS_RESTARTING)\0\
@@ -12853,6 +12977,10 @@ cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLo
 33% tests passed, 4 tests failed out of 6\0\
 +\0\
 https://github.com/swiftlang/swift/pull/424 (build-script running cmark's CTest suite)\0\
+0\0\
+[14:21:33 ]  The following tests FAILED:\0\
++\0\
+https://github.com/transmission/transmission/pull/6298 (CTest on TeamCity, a test that timed out listed under it)\0\
 0\0\
 4\0\
 100% tests passed, 0 tests failed out of 6\0\
@@ -15109,7 +15237,7 @@ The developer tools the job needs are not installed or not selected\0\
 ci-environment\0\
 error\0\
 cause\0\
-12\0\
+13\0\
 needs the Apple Command Line Tools\0\
 (?<tool>\\S+): the bottle needs the Apple Command Line Tools to be installed\0\
 0\0\
@@ -15136,6 +15264,9 @@ missing DEVELOPER_DIR path: (?<path>\\S+)\0\
 0\0\
 , not a developer tool or in PATH\0\
 unable to find utility [\"“](?<tool>[^\"”]+)[\"”], not a developer tool or in PATH\0\
+0\0\
+terminated(72): \0\
+terminated\\(72\\): (?:/usr/bin/)?xcrun (?:--sdk \\S+ )?--find (?<tool>\\S+)\0\
 0\0\
 ' doesn't seem to be installed\0\
 ['‘](?<tool>[\\w.-]+)['’] doesn't seem to be installed\0\
@@ -15168,7 +15299,7 @@ xcode-select --install\0\
 -\0\
 -\0\
 0\0\
-10\0\
+12\0\
 [13:25:22]: 'xcodes' doesn't seem to be installed. Please follow the installation guide at https://github.com/RobotsAndPencils/xcodes#installation before proceeding\0\
 +\0\
 https://github.com/openfoodfacts/smooth-app/pull/3861 (GitHub Actions, fastlane's xcodes action)\0\
@@ -15223,6 +15354,18 @@ xcrun with the Command Line Tools selected instead of Xcode (quoted in public Re
 1\0\
 tool\0\
 simctl\0\
+error: terminated(72): /usr/bin/xcrun --sdk macosx --find xctest output:\0\
++\0\
+https://github.com/paradiseduo/appdecrypt/issues/9\0\
+1\0\
+tool\0\
+xctest\0\
+error: terminated(72): xcrun --sdk macosx --find xctest output:\0\
++\0\
+https://github.com/onevcat/FengNiao/issues/49 (swift build with the Command Line Tools selected)\0\
+1\0\
+tool\0\
+xctest\0\
 FATAL: Cannot find xcodebuild with the configured path /usr/bin/xcodebuild.\0\
 +\0\
 https://github.com/jenkinsci/docker/issues/691 (a Jenkins job with the Xcode build step on a Docker agent)\0\
@@ -16767,10 +16910,10 @@ Test Suite (0 failures)\0\
 0\0\
 0\0
 """
-    /// Catalog/13-evidence.yml: 15 rules
+    /// Catalog/13-evidence.yml: 17 rules
     static let evidence = """
 xcmedic-catalog-2\0\
-15\0\
+17\0\
 shell-script-error\0\
 A shell script stopped on an error\0\
 phase-script-failed\0\
@@ -17294,6 +17437,102 @@ function\0\
 main\0\
 1\0\
 Breakpoint 1: where = App`main\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+0\0\
+dyld-library-not-loaded\0\
+A program could not start because a library it links is missing\0\
+build-failed\0\
+error\0\
+symptom\0\
+1\0\
+: Library not loaded: \0\
+(?:^|\\s)dyld(?:\\[\\d+\\])?: Library not loaded: (?<library>\\S+)\0\
+0\0\
+1\0\
+^\\s*(?:Referenced from|Reason|Expected in|tried|\\(terminated|no such file)\0\
+-\0\
+6\0\
++\0\
+A program could not start: dyld did not find {library}\0\
+The dynamic loader stopped a program before it ran, because a library or framework it links was not where its install name and run paths point: a Swift tool built against a toolchain that is not on this machine (`libswiftCore.dylib` from a removed Xcode), a broken or partial Command Line Tools install, or a test runner whose bundle lacks a framework. The `Referenced from:` line names the program; the library is the one missing.\0\
+1\0\
+Reinstall or rebuild the program named on the `Referenced from:` line against the Xcode this machine has, or select that Xcode\0\
+2\0\
+xcode-select -p\0\
+sudo xcode-select -s /Applications/Xcode.app\0\
+-\0\
+-\0\
+0\0\
+3\0\
+dyld[312]: Library not loaded: @rpath/XCUIAutomation.framework/XCUIAutomation\0\
++\0\
+https://github.com/google/xctestrunner/pull/44 (a UI test runner launched on a device)\0\
+1\0\
+library\0\
+@rpath/XCUIAutomation.framework/XCUIAutomation\0\
+dyld: Library not loaded: @rpath/llbuild.framework/Versions/A/llbuild\0\
++\0\
+https://github.com/exercism/exercism/issues/4986 (swift package from a broken Command Line Tools install)\0\
+1\0\
+library\0\
+@rpath/llbuild.framework/Versions/A/llbuild\0\
+dyld: Library not loaded: @rpath/libswiftCore.dylib\0\
++\0\
+https://github.com/nicklockwood/SwiftFormat/issues/412 (swiftformat in a Run Script phase)\0\
+1\0\
+library\0\
+@rpath/libswiftCore.dylib\0\
+1\0\
+2016-06-29 20:54:08.759 xctest[20594:183359] (dlopen_preflight(/Users/Bhanu/Library/Developer/Xcode/DerivedData/Dollar-eimubltabbbfvmbpngpperyjvhrv/Build/Products/Debug/DollarTests.xctest/Contents/MacOS/DollarTests): Library not loaded: @rpath/libswiftAppKit.dylib\0\
++\0\
+a running process's report (Tests/Holdout y310), which other rules name\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+0\0\
+dart-uncaught-exception\0\
+A Dart tool (the Flutter tool, flutterfire, a build hook) stopped on an exception\0\
+build-failed\0\
+error\0\
+symptom\0\
+1\0\
+Unhandled exception:\0\
+^Unhandled exception:\\s*$\0\
+0\0\
+1\0\
+^\\s*\\S\0\
+-\0\
+4\0\
++\0\
+A Dart program stopped on an exception it did not catch\0\
+A program written in Dart (the flutter tool, flutterfire, a package's build hook, a test runner) stopped on an exception it did not handle, and the Dart VM printed it: the line after `Unhandled exception:` is the exception, the `#0 …` frames below it say where (the package in `package:name/…` is the tool that failed).\0\
+1\0\
+Read the exception's line; a tool's failure (a file it expected, a device it could not boot) is fixed where the tool says, a crash inside the tool by updating it\0\
+1\0\
+flutter doctor -v\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Unhandled exception:\0\
++\0\
+https://github.com/firebase/flutterfire/issues/17429 (flutterfire upload-crashlytics-symbols in an Xcode script phase)\0\
+0\0\
+Unhandled exception:\0\
++\0\
+https://github.com/flutter/flutter/issues/94766 (the simulators package failing to boot a simulator)\0\
+0\0\
+1\0\
+Dart Unhandled exception: see the log\0\
 -\0\
 0\0\
 0\0\
@@ -17857,9 +18096,10 @@ destination-not-found\0\
 1\0\
 \\bdestination\\b\0\
 simulator-runtime\0\
-4\0\
+5\0\
 \\bsimulators?\\b\0\
 CoreSimulator\0\
+DTiPhoneSimulator\0\
 \\bsimctl\\b\0\
 FrontBoard\0\
 sdk-missing\0\
@@ -17875,8 +18115,9 @@ requires Xcode \\d\0\
 newer version of Xcode\0\
 \\b(?:upgrade|update) (?:to |your )?Xcode\\b\0\
 ci-environment\0\
-15\0\
+16\0\
 xcode-select\0\
+Referenced from: /Library/Developer/CommandLineTools/\0\
 Xcode license\0\
 command not found\0\
 not agreed\0\
@@ -17921,7 +18162,7 @@ post-install hook\0\
 /bin/pod\\b\0\
 ['‘]pod['’] command\0\
 spm-resolution\0\
-9\0\
+10\0\
 \\bdependenc(?:y|ies)\\b\0\
 package graph\0\
 Failed to clone\0\
@@ -17931,6 +18172,7 @@ binary target\0\
 (?:revision|version|branch)-based requirements?\0\
 \\bpackage\\b.*\\b(?:not found|could not)\0\
 Package\\.swift\0\
+\\b(?:package|invalid) manifest\\b\0\
 no-such-module\0\
 4\0\
 no such module\0\
