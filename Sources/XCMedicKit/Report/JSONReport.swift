@@ -113,31 +113,21 @@ public enum JSONReport {
             w.key("excerpt"); w.strings(excerpt)
             w.key("explanation"); w.string(explanation)
             w.key("fixes")
-            w.beginArray()
-            for fix in fixes {
-                w.element()
-                w.beginObject()
+            w.objects(fixes) { w, fix in
                 w.key("commands"); w.strings(fix.commands)
                 if let docs = fix.docs { w.key("docs"); w.string(docs) }
                 if let snippet = fix.snippet { w.key("snippet"); w.string(snippet) }
                 w.key("summary"); w.string(fix.summary)
-                w.endObject()
             }
-            w.endArray()
             w.key("message"); w.string(message)
             w.key("occurrences")
-            w.beginArray()
-            for o in occurrences {
-                w.element()
-                w.beginObject()
+            w.objects(occurrences) { w, o in
                 if let column = o.column { w.key("column"); w.number(column) }
                 if let file = o.file { w.key("file"); w.string(file) }
                 if let fileLine = o.fileLine { w.key("fileLine"); w.number(fileLine) }
                 w.key("input"); w.number(o.input)
                 w.key("line"); w.number(o.line)
-                w.endObject()
             }
-            w.endArray()
             w.key("role"); w.string(role)
             w.key("rule"); w.string(rule)
             w.key("severity"); w.string(severity)

@@ -69,6 +69,18 @@ struct PrettyJSON {
         endArray()
     }
 
+    /// An array of objects, each written by `member` between its braces.
+    mutating func objects<T>(_ values: [T], _ member: (inout PrettyJSON, T) -> Void) {
+        beginArray()
+        for value in values {
+            element()
+            beginObject()
+            member(&self, value)
+            endObject()
+        }
+        endArray()
+    }
+
     /// An object of strings, its keys sorted as the encoder sorts them.
     mutating func stringMap(_ map: [String: String]) {
         beginObject()

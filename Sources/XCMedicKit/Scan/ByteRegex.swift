@@ -179,9 +179,7 @@ final class ByteRegex: Sendable {
                 switch ins.op {
                 case .save: pending.append(at + 1)
                 case .jump: pending.append(Int(ins.a))
-                case .split, .lazyScan:
-                    guard ins.op == .split else { return nil }
-                    pending.append(Int(ins.a)); pending.append(Int(ins.b))
+                case .split: pending.append(Int(ins.a)); pending.append(Int(ins.b))
                 case .bytes:
                     guard ins.b > 0 else { return nil }
                     table[Int(literals[Int(ins.a)])] = true
@@ -189,7 +187,7 @@ final class ByteRegex: Sendable {
                     let set = sets[Int(ins.a)]
                     for c in 0..<128 where set.contains(UInt32(c)) == true { table[c] = true }
                     for c in 0x80..<256 { table[c] = true } // a character beyond ASCII: decided by the loop itself
-                case .any, .bol, .eol, .wordBoundary, .notWordBoundary, .lookahead, .negativeLookahead, .match:
+                case .any, .bol, .eol, .wordBoundary, .notWordBoundary, .lookahead, .negativeLookahead, .match, .lazyScan:
                     return nil
                 }
             }
