@@ -24,17 +24,107 @@ enum SecretShapes {
     /// A shape: texts that contain none of `triggers` (lowercased ASCII) skip its regex, so the cost on an
     /// ordinary text is a few byte searches. The regex's group `s` is the secret (the whole match when it
     /// has none); `secret` may narrow it, or say it is no secret after all (nil).
+    ///
+    /// A trigger is a word in any case; when a shape's match needs more than that (the case of its prefix, a
+    /// separator after a key), `confirm` says from the text's bytes, before the regex runs, whether a match is
+    /// possible at all. It may say yes when there is none, never no when there is one. (`ac` and `sk`, the
+    /// triggers of Twilio's ids, are in most compiler messages: `each`, `task`.)
     struct Shape: @unchecked Sendable { // NSRegularExpression is immutable once built
         var name: String
         var triggers: [[UInt8]]
         var regex: NSRegularExpression
         var secret: (@Sendable (Match) -> NSRange?)?
+        var confirm: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)?
 
-        init(_ name: String, _ triggers: [String], _ pattern: String, secret: (@Sendable (Match) -> NSRange?)? = nil) {
+        init(_ name: String, _ triggers: [String], _ pattern: String, secret: (@Sendable (Match) -> NSRange?)? = nil,
+             confirm: (@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)? = nil) {
             self.name = name
             self.triggers = triggers.map { Array($0.lowercased().utf8) }
             self.regex = try! NSRegularExpression(pattern: pattern)
             self.secret = secret
+            self.confirm = confirm
+        }
+
+        /// Whether the shape may match `text`: its confirmation on the text's bytes, when it has one.
+        func mayMatch(_ text: String) -> Bool {
+            guard let confirm else { return true }
+            var text = text
+            return text.withUTF8 { confirm($0) }
+        }
+    }
+
+    /// Confirmations of token shapes whose regex needs a case-sensitive prefix and a run of characters after it.
+    static let tokenConfirms: [String: @Sendable (UnsafeBufferPointer<UInt8>) -> Bool] = [
+        "Twilio API key": { hasLiteral(Array("SK".utf8), followedBy: 32, of: isHex, in: $0) },
+        "Twilio account SID": { hasLiteral(Array("AC".utf8), followedBy: 32, of: isHex, in: $0) },
+        "OpenAI / Anthropic key": { hasLiteral(Array("sk-".utf8), followedBy: 32, of: isTokenByte, in: $0) },
+    ]
+
+    static func isHex(_ b: UInt8) -> Bool { (48...57).contains(b) || (97...102).contains(b) || (65...70).contains(b) }
+    static func isTokenByte(_ b: UInt8) -> Bool { (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == 95 || b == 45 }
+
+    /// Whether `literal` occurs in `u` (case-sensitively) with at least `count` bytes that `allowed` accepts after it.
+    static func hasLiteral(_ literal: [UInt8], followedBy count: Int, of allowed: (UInt8) -> Bool, in u: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = u.count, m = literal.count
+        var i = 0
+        while i + m + count <= n {
+            var hit = true
+            for k in 0..<m where u[i + k] != literal[k] { hit = false; break }
+            if hit {
+                var j = i + m
+                while j < n, j - (i + m) < count, allowed(u[j]) { j += 1 }
+                if j - (i + m) == count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether the text has a key the "secret-named value" shape could take: a run of `[A-Za-z0-9_.-]` that starts with
+    /// a letter or `_`, is not a path's component (no `/` before it), holds a trigger word in any case, and is followed by
+    /// an optional quote, white space and `:` or `=`. (That shape's key is always such a whole run: the characters
+    /// around it are not key characters.)
+    static func mayHoldKeyedValue(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isKeyByte(_ b: UInt8) -> Bool { (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == 95 || b == 46 || b == 45 }
+        let n = u.count
+        var i = 0
+        while i < n {
+            guard isKeyByte(u[i]) else { i += 1; continue }
+            var j = i + 1
+            while j < n, isKeyByte(u[j]) { j += 1 }
+            let first = u[i]
+            if (65...90).contains(first) || (97...122).contains(first) || first == 95, i == 0 || u[i - 1] != 47,
+               separatorFollows(u, j), containsKeyTrigger(UnsafeBufferPointer(rebasing: u[i..<j])) {
+                return true
+            }
+            i = j
+        }
+        return false
+    }
+
+    /// `"` or `'`, white space, then `:` or `=` at `start`. A byte outside ASCII in the white space may be a space ICU
+    /// counts: then yes.
+    private static func separatorFollows(_ u: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        var k = start
+        if k < u.count, u[k] == 34 || u[k] == 39 { k += 1 }
+        while k < u.count {
+            let b = u[k]
+            if b == 58 || b == 61 { return true }
+            if b >= 0x80 { return true }
+            guard b == 32 || (9...13).contains(b) else { return false }
+            k += 1
+        }
+        return false
+    }
+
+    private static let loweredKeyTriggers: [[UInt8]] = keyTriggers.map { Array($0.lowercased().utf8) }
+
+    private static func containsKeyTrigger(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+        let lowered = run.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+        return loweredKeyTriggers.contains { needle in
+            needle.count <= lowered.count && (0...(lowered.count - needle.count)).contains { start in
+                lowered[start..<(start + needle.count)].elementsEqual(needle)
+            }
         }
     }
 
@@ -102,7 +192,7 @@ enum SecretShapes {
             // lines of one text; a block cut before its END line is redacted to the end.
             Shape("private key block", ["private key"], keyBegin + #"[\s\S]*?(?:"# + keyEnd + "|$)"),
         ]
-        shapes += tokens.map { Shape($0.0, $0.1, $0.2) }
+        shapes += tokens.map { Shape($0.0, $0.1, $0.2, confirm: tokenConfirms[$0.0]) }
         shapes += [
             // Webhook URLs: the path is the secret.
             Shape("Slack webhook", ["hooks.slack.com"], #"hooks\.slack\.com/(?:services|workflows|triggers)/(?<s>[A-Za-z0-9_/+-]+)"#),
@@ -133,7 +223,8 @@ enum SecretShapes {
             Shape("bearer token", ["bearer"], #"(?i)\bbearer\s+(?<s>[A-Za-z0-9._~+/-]{16,}=*)"#),
             Shape("basic credentials", ["basic"], #"(?i)\bbasic\s+(?<s>[A-Za-z0-9+/]{16,}={0,2})"#),
             // Apple ID session cookies (fastlane's FASTLANE_SESSION holds them).
-            Shape("Apple session cookie", ["myacinfo", "dqsid", "des"], #"(?i)\b(?:myacinfo|dqsid|des[0-9a-f]{20,})=(?<s>[^;\s'"]+)"#),
+            Shape("Apple session cookie", ["myacinfo", "dqsid", "des"], #"(?i)\b(?:myacinfo|dqsid|des[0-9a-f]{20,})=(?<s>[^;\s'"]+)"#,
+                  confirm: { $0.contains(61) }),
             // Command-line options.
             Shape("password option", ["pass", "secret", "token", "key", "issuer", "auth"],
                   #"(?i)(?<![A-Za-z0-9-])--?[a-z0-9_-]*?(?:password|passwd|pass|passphrase|secret|token|api[-_]?key|apikey|api[-_]?issuer|issuer(?:[-_]?id)?|key[-_]?id|storepass|keypass|srcstorepass|deststorepass|auth)(?:=|\s+)"# + value,
@@ -157,7 +248,7 @@ enum SecretShapes {
             Shape("secret-named value", keyTriggers,
                   // (Not a path's component: `…/XCTest-status/Session-2014-09-10_11:39:20-JbO0b7.log` names a file.)
                   #"(?<![A-Za-z0-9_./-])(?<k>[A-Za-z_][A-Za-z0-9_.-]{0,80})["']?(?<sep>\s*(?:=>|:=|[:=])\s*)"# + value,
-                  secret: { m in keyedValue(m) }),
+                  secret: { m in keyedValue(m) }, confirm: { mayHoldKeyedValue($0) }),
             // A property list entry: <key>APIKey</key><string>…</string>.
             Shape("plist entry", ["<key>"], #"<key>(?<k>[^<]{1,80})</key>\s*<string>(?<s>[^<]+)</string>"#, secret: { m in
                 kind(ofKey: m.group("k") ?? "") == .secret && !isPlaceholder(m.group("s") ?? "") ? m.range("s") : nil
@@ -183,7 +274,7 @@ enum SecretShapes {
         let triggered = Triggers.table.shapes(triggeredIn: lowered)
         guard triggered.contains(true) else { return text }
         var out = text
-        for (i, shape) in shapes.enumerated() where triggered[i] {
+        for (i, shape) in shapes.enumerated() where triggered[i] && shape.mayMatch(out) {
             out = apply(shape, to: out)
         }
         return out
