@@ -1161,4 +1161,58 @@ final class FailureEvidenceTests: XCTestCase {
         let preflight = try diagnose("2016-06-29 20:54:08.759 xctest[20594:183359] (dlopen_preflight(/tmp/A.xctest/A): Library not loaded: @rpath/libswiftAppKit.dylib\n")
         XCTAssertFalse(preflight.findings.contains { $0.rule == "dyld-library-not-loaded" })
     }
+
+    /// Hold-out 23's late cases: cross-platform apps' test runners and tools, and .NET's Xcode check.
+    func testCrossPlatformWordings() throws {
+        let cases: [(String, String)] = [
+            // flutter_test and the Dart runner; Jest and Detox.
+            ("00:41 +3 -1: login flow shows the home screen [E]\n  Expected: exactly one matching node in the widget tree\n", "test-failure"),
+            ("══╡ EXCEPTION CAUGHT BY FLUTTER TEST FRAMEWORK ╞═══════════\nThe following TestFailure was thrown running a test:\nExpected: <2>\n  Actual: <1>\n", "test-failure"),
+            ("  TimeoutException after 0:00:30.000000: Test timed out after 30 seconds. See https://pub.dev/packages/test#timeouts\n", "test-runner-crash"),
+            (" FAIL  e2e/checkout.e2e.ts (31.2 s)\n  Checkout\n    ✕ pays with a saved card (5121 ms)\n\n  ● Checkout › pays with a saved card\n", "test-failure"),
+            ("detox[4411] INFO:  Checkout: pays with a saved card [FAIL]\n", "test-failure"),
+            // A JavaScript tool that could not start a program; Gradle's task line and Kotlin/Native's linker.
+            ("[INSTALL_PODS] spawn pod ENOENT\n", "ci-environment"),
+            ("error spawnSync xcodebuild ENOENT\n", "ci-environment"),
+            ("> Task :shared:linkReleaseFrameworkIosArm64 FAILED\nld: unknown option: -bitcode_bundle\n", "linker-other"),
+            // .NET for iOS refusing an older Xcode; App Store Connect's signature check without its ITMS code.
+            ("ILLINK : error MT0180: This version of Microsoft.MacCatalyst requires the MacCatalyst 26.5 SDK (shipped with Xcode 26.5). Either upgrade Xcode.\n", "xcode-version"),
+            ("Invalid Signature. Code object is not signed at all. The file at path [App.app/Frameworks/X.framework/run.sh] is not properly signed.\n", "app-store-upload"),
+            // A compiler message pasted after its level written as a word.
+            ("error call to consteval function 'fmt::basic_format_string<char, int &>::basic_format_string<FMT_COMPILE_STRING, 0>' is not a constant expression\n", "compile-error-generic"),
+        ]
+        try assertFailedWithFirstCause(cases)
+        // Gradle's task line alone proves a failure; a passing run's lines do not.
+        XCTAssertEqual(try diagnose("> Task :composeApp:compileKotlinIosArm64 FAILED\n").status, .failed)
+        for text in [" PASS  e2e/login.e2e.js (12.3 s)\nTests:       4 passed, 4 total\n",
+                     "00:12 +7: All tests passed!\n",
+                     "detox[4411] INFO:  Checkout: pays with a saved card [OK]\n",
+                     "> Task :shared:linkDebugFrameworkIosArm64 UP-TO-DATE\n",
+                     "error count: 0\n"] {
+            let diagnosis = try diagnose(text)
+            XCTAssertNotEqual(diagnosis.status, .failed, text)
+            XCTAssertFalse(diagnosis.findings.contains { $0.severity == .error }, text)
+        }
+    }
+
+    /// Hold-out 24's wordings: destinations, SDKs and simulators, CocoaPods, binary frameworks, App Store Connect.
+    func testHoldout24Wordings() throws {
+        let cases: [(String, String)] = [
+            ("xcodebuild: error: Failed to build project App with scheme App.\n\tReason: The run destination My Mac is not valid for Testing the scheme 'App'.\n", "destination-not-found"),
+            ("No supported devices found with name or id matching 'iPhone 15'.\n", "destination-not-found"),
+            ("      Compiling with an SDK that doesn't seem to exist: /Applications/Xcode_16.app/Contents/Developer/Platforms/iPhoneOS.platform/Developer/SDKs/iPhoneOS18.0.sdk\n", "sdk-missing"),
+            ("    Failure Reason: Failed to spawn AssetCatalogSimulatorAgent on Apple TV (0A1B2C3D-45D6-4DDD-AB6A-AAAF73F5FB43, (null), Shutdown)\n", "simulator-runtime"),
+            ("xcodebuild: error: unable execute utility \"/Applications/Xcode_26.app/Contents/Developer/usr/bin/xcodebuild\" because it requires a newer version of macOS.\n", "ci-environment"),
+            ("LoadError - dlopen(/opt/gems/ffi-1.16.3/lib/ffi_c.bundle, 0x0009): tried: '/opt/gems/ffi-1.16.3/lib/ffi_c.bundle' (mach-o file, but is an incompatible architecture (have 'arm64', need 'x86_64'))\n", "cocoapods"),
+            ("error: There is no XCFramework found at '/Users/ci/app/ios/Pods/Sentry/Sentry.xcframework'.\n", "cocoapods"),
+            ("error: There is no XCFramework found at '/Users/ci/app/Vendor/Crypto.xcframework'.\n", "linker-other"),
+            (" -> MyKit (2.0.1)\n    - ERROR | [iOS] unknown: Encountered an unknown error during validation.\n[!] MyKit did not pass validation, due to 1 error.\n", "cocoapods"),
+            ("ERROR: [altool.6000] Cannot determine the Apple ID from Bundle ID 'com.example.app' and platform 'IOS'. (19)\n", "app-store-upload"),
+        ]
+        try assertFailedWithFirstCause(cases)
+        // Gradle's closing line says the Gradle build passed: the statements it printed before are context.
+        let gradle = try diagnose("Failed to load native library:libjansi.jnilib. osinfo: Mac/arm64\nBUILD SUCCESSFUL in 3m 12s\n")
+        XCTAssertNotEqual(gradle.status, .failed)
+        XCTAssertFalse(gradle.findings.contains { $0.severity == .error })
+    }
 }

@@ -4229,10 +4229,10 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 23 rules
+    /// Catalog/04-destination.yml: 26 rules
     static let destination = """
 xcmedic-catalog-2\0\
-23\0\
+26\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -4376,6 +4376,78 @@ target\0\
 <ProjectScheme>Tests\0\
 1\0\
 Cannot test target AppTests on iPhone 15 Pro: the device is not available\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+run-destination-not-valid\0\
+The run destination is not valid for the scheme\0\
+destination-not-found\0\
+error\0\
+cause\0\
+1\0\
+ is not valid for \0\
+The run destination (?<device>.+?) is not valid for (?<action>Running|Testing|Profiling|Analyzing|Archiving) the scheme ['‘\"“](?<scheme>[^'’\"”]+)['’\"”]\0\
+0\0\
+0\0\
++\0\
+The destination {device} is not valid for {action} the scheme {scheme}\0\
+xcodebuild (or Xcode) resolved the destination, but the scheme's targets cannot run there: built only for another platform or architecture (an iOS framework asked to run on My Mac because no -sdk or -destination was given), or a Base SDK the selected Xcode no longer has. The Recovery suggestion line after it names what is missing.\0\
+2\0\
+Name the platform explicitly, so xcodebuild does not fall back to the Mac\0\
+1\0\
+xcodebuild build {$selection} -sdk iphonesimulator -destination 'generic/platform=iOS Simulator'\0\
+-\0\
+-\0\
+Check the targets' SDKROOT, SUPPORTED_PLATFORMS and ARCHS\0\
+1\0\
+xcodebuild -showBuildSettings {$selection} | grep -E \"SDKROOT|SUPPORTED_PLATFORMS|ARCHS\"\0\
+-\0\
+-\0\
+0\0\
+4\0\
+Reason: The run destination My Mac is not valid for Running the scheme 'SPTDataLoader-iOS'.\0\
++\0\
+https://github.com/spotify/SPTDataLoader/pull/183 (GitHub Actions after an image update)\0\
+3\0\
+action\0\
+Running\0\
+device\0\
+My Mac\0\
+scheme\0\
+SPTDataLoader-iOS\0\
+Reason: The run destination iPad 2 is not valid for Testing the scheme 'iOS Tests'.\0\
++\0\
+https://github.com/travis-ci/travis-ci/issues/3398 (Travis CI)\0\
+3\0\
+action\0\
+Testing\0\
+device\0\
+iPad 2\0\
+scheme\0\
+iOS Tests\0\
+  Reason: The run destination My Mac is not valid for Running the scheme 'MyAwesomeSDK'.\0\
++\0\
+https://github.com/openbakery/gradle-xcodePlugin/issues/418 (Xcode 11)\0\
+2\0\
+device\0\
+My Mac\0\
+scheme\0\
+MyAwesomeSDK\0\
+The run destination My Mac is not valid for Running the scheme 'MachOView'.\0\
++\0\
+https://github.com/gdbinit/MachOView/issues/8 (a Base SDK the Xcode no longer has)\0\
+2\0\
+device\0\
+My Mac\0\
+scheme\0\
+MachOView\0\
+1\0\
+The run destination iPhone 16 is valid for Running the scheme 'App'.\0\
 -\0\
 0\0\
 0\0\
@@ -4703,6 +4775,49 @@ sdkBuild\0\
 22A3362\0\
 1\0\
 iOS 26.2 (26.2 - 23C54) - com.apple.CoreSimulator.SimRuntime.iOS-26-2\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+asset-catalog-agent-not-spawned\0\
+actool could not start its agent in a simulator\0\
+simulator-runtime\0\
+error\0\
+cause\0\
+1\0\
+Failed to spawn AssetCatalogSimulatorAgent\0\
+Failed to spawn AssetCatalogSimulatorAgent on (?<device>.+?) \\([0-9A-F]{8}-\0\
+0\0\
+0\0\
++\0\
+actool could not start AssetCatalogSimulatorAgent on {device}\0\
+Compiling an asset catalog for a simulator SDK runs AssetCatalogSimulatorAgent inside a simulator of that platform (watchOS, tvOS, iOS). It could not start there: the platform's simulator runtime is not installed for the selected Xcode, the simulator device could not boot, or CoreSimulator was not working on the machine.\0\
+2\0\
+Install the simulator runtime of the platform the build targets, for the selected Xcode\0\
+2\0\
+xcodebuild -downloadPlatform watchOS\0\
+xcrun simctl runtime list\0\
+-\0\
+-\0\
+Restart CoreSimulator if the runtime is there\0\
+1\0\
+sudo killall -9 com.apple.CoreSimulator.CoreSimulatorService\0\
+-\0\
+-\0\
+0\0\
+1\0\
+    Failure Reason: Failed to spawn AssetCatalogSimulatorAgent on Apple Watch Series 7 (45mm) (311A7D11-D427-47DD-B4E6-92F0453F45AA, (null), Shutdown)\0\
++\0\
+https://github.com/bazelbuild/rules_apple/issues/2288 (Bazel's AssetCatalogCompile on Buildkite, Xcode 14.3)\0\
+1\0\
+device\0\
+Apple Watch Series 7 (45mm)\0\
+1\0\
+AssetCatalogSimulatorAgent[123:456] started\0\
 -\0\
 0\0\
 0\0\
@@ -5341,12 +5456,69 @@ Found 12 simulators on local machine\0\
 0\0\
 0\0\
 0\0\
+flutter-no-device-matching\0\
+flutter run or flutter test found no device for -d\0\
+destination-not-found\0\
+error\0\
+cause\0\
+2\0\
+devices found with name or id matching\0\
+No (?:supported )?devices found with name or id matching ['‘](?<device>[^'’]+)['’]\0\
+0\0\
+No supported devices connected\0\
+^No supported devices connected\\.\0\
+0\0\
+0\0\
++\0\
+Flutter found no device matching {device}\0\
+The device given with `-d` (a name, an id, or a platform such as `ios`) matched no device Flutter can run the project on: the simulator is not booted or not installed, the id belongs to another machine, or the project has no ios folder for that platform (the devices listed after it are \"not supported by this project\").\0\
+2\0\
+List the devices Flutter sees and pass one of their ids, after booting a simulator\0\
+3\0\
+flutter devices\0\
+xcrun simctl boot \"iPhone 16\"\0\
+open -a Simulator\0\
+-\0\
+-\0\
+If the project has no ios folder, create the platform files\0\
+1\0\
+flutter create --platforms=ios .\0\
+-\0\
+-\0\
+0\0\
+3\0\
+No supported devices found with name or id matching 'ios'.\0\
++\0\
+https://github.com/flutter/flutter/issues/117158 (flutter run -d ios)\0\
+1\0\
+device\0\
+ios\0\
+No devices found with name or id matching 'B6018B57-5091-434D-976A-C63D816E10E3'\0\
++\0\
+https://github.com/flutter/flutter/issues/103309 (an older Flutter's wording)\0\
+1\0\
+device\0\
+B6018B57-5091-434D-976A-C63D816E10E3\0\
+No supported devices connected.\0\
++\0\
+https://github.com/fayeed/flutter_mentions/issues/27 (a project without an ios folder)\0\
+0\0\
+1\0\
+2 connected devices:\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 sdk-cannot-be-located\0\
 SDK cannot be located\0\
 sdk-missing\0\
 error\0\
 cause\0\
-5\0\
+6\0\
 cannot be located\0\
 SDK (?:[\"“]|â€œ|â\\x{80}\\x{9C}|‚Äú)(?<sdk>[a-z]+\\S*?)(?:[\"”]|â€\\x{9D}?|â\\x{80}\\x{9D}|‚Äù) cannot be located\0\
 0\0\
@@ -5361,6 +5533,9 @@ unable to lookup item '(?<item>\\w+)' in SDK '(?<sdk>[^']+)'\0\
 0\0\
 ' doesn't exist.\0\
 SDK '(?<sdk>[a-z]+[\\d.]*)' doesn't exist\\.\0\
+0\0\
+an SDK that doesn't seem to exist\0\
+Compiling with an SDK that doesn't seem to exist: (?<sdk>\\S+\\.sdk)\0\
 0\0\
 0\0\
 +\0\
@@ -5379,7 +5554,7 @@ xcodebuild -showsdks\0\
 -\0\
 -\0\
 0\0\
-7\0\
+8\0\
 ERROR: SDK 'iphonesimulator8.0' doesn't exist.  Possible SDKs include: macosx, iphoneos, macosx10.9, macosx10.10, iphonesimulator, iphoneos8.1, iphonesimulator7.1, iphonesimulator8.1, iphonesimulator7.0\0\
 +\0\
 https://github.com/travis-ci/docs-travis-ci-com/pull/205 (Travis CI's OS X image, xctool)\0\
@@ -5392,6 +5567,12 @@ https://github.com/deltachat/deltachat-ios/issues/1768\0\
 1\0\
 sdk\0\
 iphoneos\0\
+Compiling with an SDK that doesn't seem to exist: /Applications/Xcode.app/Contents/Developer/Platforms/MacOSX.platform/Developer/SDKs/MacOSX10.14.sdk\0\
++\0\
+https://github.com/Homebrew/brew/issues/6507 (a formula that hard-codes the SDK version)\0\
+1\0\
+sdk\0\
+/Applications/Xcode.app/Contents/Developer/Platforms/MacOSX.platform/Developer/SDKs/MacOSX10.14.sdk\0\
 xcrun: error: unable to lookup item 'Path' in SDK 'iphoneos'\0\
 +\0\
 https://github.com/deltachat/deltachat-ios/issues/1768\0\
@@ -5577,10 +5758,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 34 rules
+    /// Catalog/05-packages.yml: 36 rules
     static let packages = """
 xcmedic-catalog-2\0\
-34\0\
+36\0\
 package-resolved-out-of-date\0\
 Package.resolved is out of date and resolution is locked\0\
 package-resolved-stale\0\
@@ -7682,15 +7863,18 @@ CocoaPods is missing or broken, and the project needs it\0\
 cocoapods\0\
 error\0\
 cause\0\
-1\0\
+2\0\
 CocoaPods not installed or not in valid state\0\
 CocoaPods not installed or not in valid state\0\
+0\0\
+but is an incompatible architecture\0\
+ffi_c\\.bundle' \\(mach-o file, but is an incompatible architecture \\(have \\(?'?(?<have>\\w+)'?\\)?, need \\(?'?(?<need>\\w+)\0\
 0\0\
 0\0\
 +\0\
 CocoaPods is not installed, or the installed one does not run, and the project needs it\0\
 The iOS or macOS project uses CocoaPods (it has a Podfile, or a plugin needs one) and `pod` could not be run: it is not installed for the Ruby on PATH, or it was installed with another Ruby (rbenv, Homebrew, the system Ruby after a macOS update) and no longer starts. Under fastlane or an IDE launched from the Dock the PATH and Ruby can differ from the terminal's.\0\
-2\0\
+3\0\
 Check that pod runs in the same environment as the build\0\
 2\0\
 which pod\0\
@@ -7703,8 +7887,14 @@ gem install cocoapods\0\
 brew install cocoapods\0\
 -\0\
 -\0\
-0\0\
+When a gem's native bundle has the wrong architecture, reinstall it for this Mac's architecture\0\
 2\0\
+arch -arm64 gem pristine ffi\0\
+brew install cocoapods\0\
+-\0\
+-\0\
+0\0\
+6\0\
 CocoaPods not installed or not in valid state.\0\
 +\0\
 https://github.com/flutter/flutter/issues/53979 (flutter build ios under fastlane)\0\
@@ -7713,11 +7903,136 @@ Error: CocoaPods not installed or not in valid state.\0\
 +\0\
 Flutter's error when pod cannot be run (code search for \"CocoaPods not installed or not in valid state\", a project's troubleshooting notes)\0\
 0\0\
+LoadError - dlopen(/Library/Ruby/Gems/2.6.0/gems/ffi-1.15.5/lib/ffi_c.bundle, 0x0009): tried: '/Library/Ruby/Gems/2.6.0/gems/ffi-1.15.5/lib/ffi_c.bundle' (mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64e')) - /Library/Ruby/Gems/2.6.0/gems/ffi-1.15.5/lib/ffi_c.bundle\0\
++\0\
+https://github.com/flutter/flutter/issues/106786 (pod install on an Apple silicon Mac)\0\
+2\0\
+have\0\
+x86_64\0\
+need\0\
+arm64e\0\
+LoadError - dlopen(/Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ffi-1.15.5/lib/ffi_c.bundle, 0x0009): tried: '/Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ffi-1.15.5/lib/ffi_c.bundle' (mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64e')) - /Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ffi-1.15.5/lib/ffi_c.bundle\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/11360 (rbenv's Ruby)\0\
+2\0\
+have\0\
+x86_64\0\
+need\0\
+arm64e\0\
+/Library/Ruby/Site/2.6.0/rubygems/core_ext/kernel_require.rb:85:in `require': dlopen(/Users/fablosystem/.gem/ruby/2.6.0/gems/ffi-1.17.0-arm64-darwin/lib/2.6/ffi_c.bundle, 0x0009): tried: '/Users/fablosystem/.gem/ruby/2.6.0/gems/ffi-1.17.0-arm64-darwin/lib/2.6/ffi_c.bundle' (mach-o file, but is an incompatible architecture (have 'arm64', need 'x86_64h' or 'x86_64'))\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/10518 (the reverse, an arm64 gem under an Intel Ruby)\0\
+2\0\
+have\0\
+arm64\0\
+need\0\
+x86_64h\0\
+LoadError - dlopen(/Library/Ruby/Gems/2.6.0/gems/ffi-1.15.5/lib/ffi_c.bundle, 0x0009): tried: '/Library/Ruby/Gems/2.6.0/gems/ffi-1.15.5/lib/ffi_c.bundle' (mach-o file, but is an incompatible architecture (have (x86_64), need (arm64e))) - /Library/Ruby/Gems/2.6.0/gems/ffi-1.15.5/lib/ffi_c.bundle\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/11639 (macOS 13's dyld wording)\0\
+2\0\
+have\0\
+x86_64\0\
+need\0\
+arm64e\0\
 1\0\
 Warning: CocoaPods is installed but broken. Skipping pod install.\0\
 -\0\
 0\0\
 0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+cocoapods-xcframework-missing\0\
+A pod's .xcframework is not where the Pods project expects it\0\
+cocoapods\0\
+error\0\
+cause\0\
+1\0\
+There is no XCFramework found at\0\
+There is no XCFramework found at ['‘](?<xcframework>[^'’]*/Pods/[^'’]+?\\.xcframework)['’]\0\
+0\0\
+0\0\
++\0\
+The Pods project expects {xcframework}, which is not there\0\
+The Pods project (or the [CP] Copy XCFrameworks script) names a vendored .xcframework that is missing on disk: the pods were not installed on this machine, the Pods folder is stale or was restored from a cache of another version, or the project was opened from a path CocoaPods did not generate it for (a Pods/Pods path means the Podfile's project path is off by a folder).\0\
+1\0\
+Install the pods again from the folder that holds the Podfile\0\
+1\0\
+pod deintegrate && pod install\0\
+-\0\
+-\0\
+0\0\
+1\0\
+`There is no XCFramework found at '/Users/medeiros/Desktop/My IOS App/Delgado/Github/Delgado/Pods/Pods/OneSignal/iOS_SDK/OneSignalSDK/OneSignal_Core/OneSignalCore.xcframework'`\0\
++\0\
+https://github.com/OneSignal/OneSignal-iOS-SDK/issues/1234\0\
+1\0\
+xcframework\0\
+/Users/medeiros/Desktop/My IOS App/Delgado/Github/Delgado/Pods/Pods/OneSignal/iOS_SDK/OneSignalSDK/OneSignal_Core/OneSignalCore.xcframework\0\
+1\0\
+There is no XCFramework found at '/Users/me/app/Frameworks/WebRTC.xcframework'.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+cocoapods-lint-failed\0\
+pod lib lint or pod spec lint found errors in the podspec\0\
+cocoapods\0\
+error\0\
+cause\0\
+1\0\
+did not pass validation, due to\0\
+(?<spec>\\S+?) did not pass validation, due to (?<count>\\d+) errors?\0\
+0\0\
+0\0\
++\0\
+{spec} did not pass validation ({count} errors)\0\
+CocoaPods' validator builds the pod for each platform it declares (with xcodebuild) and checks the podspec; an ERROR line above this one says what failed: a build error, a missing file or license, a source that cannot be fetched, or a Ruby error inside CocoaPods itself (\"Encountered an unknown error\").\0\
+1\0\
+Run the lint again verbosely, keeping the build folder to read xcodebuild's own output\0\
+1\0\
+pod lib lint --verbose --no-clean\0\
+-\0\
+-\0\
+0\0\
+2\0\
+[!] JMChartView did not pass validation, due to 1 error.\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/4080 (pod lib lint)\0\
+2\0\
+count\0\
+1\0\
+spec\0\
+JMChartView\0\
+[!] The spec did not pass validation, due to 1 error.\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/10121 (pod spec lint)\0\
+2\0\
+count\0\
+1\0\
+spec\0\
+spec\0\
+1\0\
+taglib passed validation.\0\
+-\0\
+0\0\
+9\0\
+compile-error-generic\0\
+no-such-module\0\
+linker-undefined-symbols\0\
+linker-other\0\
+swift-version-mismatch\0\
+spm-resolution\0\
+network\0\
+codesign-other\0\
+concurrency-other\0\
 0\0\
 0\0\
 0\0\
@@ -7832,10 +8147,10 @@ https://github.com/noda-sin/LINEActivity/issues/3\0\
 0\0\
 1\0
 """
-    /// Catalog/06-linker.yml: 23 rules
+    /// Catalog/06-linker.yml: 25 rules
     static let linker = """
 xcmedic-catalog-2\0\
-23\0\
+25\0\
 linker-undefined-symbols\0\
 Undefined symbols at link time\0\
 linker-undefined-symbols\0\
@@ -8493,6 +8808,53 @@ While building for visionOS Simulator, no library for this platform was found\0\
 0\0\
 0\0\
 0\0\
+xcframework-not-found\0\
+An .xcframework the target embeds or links is not on disk\0\
+linker-other\0\
+error\0\
+cause\0\
+1\0\
+There is no XCFramework found at\0\
+There is no XCFramework found at ['‘](?<xcframework>[^'’]+?\\.xcframework)['’]\0\
+0\0\
+0\0\
++\0\
+{xcframework} is not there\0\
+The target links or embeds an .xcframework that is missing from disk: a binary the project downloads or builds with a script (a setup or update-frameworks step not run, Flutter's App.xcframework and Flutter.xcframework not yet built for add-to-app), a file git ignores, or a path that changed.\0\
+2\0\
+Run the step that produces the framework (the project's setup script, `flutter build ios-framework`), then build again\0\
+0\0\
+-\0\
+-\0\
+Check the framework's path in the target's Frameworks phase and FRAMEWORK_SEARCH_PATHS\0\
+1\0\
+xcodebuild -showBuildSettings {$selection} | grep FRAMEWORK_SEARCH_PATHS\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Error (Xcode): There is no XCFramework found at '/Users/behnam/Downloads/hiddify-next/build/ios/framework/release/App.xcframework'.\0\
++\0\
+https://github.com/hiddify/hiddify-app/issues/246 (flutter run)\0\
+1\0\
+xcframework\0\
+/Users/behnam/Downloads/hiddify-next/build/ios/framework/release/App.xcframework\0\
+There is no XCFramework found at '/Users/~/kiwix/apple/Model/libkiwix.xcframework'.\0\
++\0\
+https://github.com/kiwix/kiwix-apple/issues/296 (a framework a setup step downloads)\0\
+1\0\
+xcframework\0\
+/Users/~/kiwix/apple/Model/libkiwix.xcframework\0\
+1\0\
+Processing XCFramework at /Users/me/app/Frameworks/WebRTC.xcframework\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 linker-bitcode-missing\0\
 Library built without bitcode\0\
 linker-other\0\
@@ -8734,6 +9096,65 @@ function\0\
 findAtom\0\
 1\0\
 Assertion failed: (x > 0), function main, file main.c, line 3.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+linker-unknown-option\0\
+The linker refused an option it does not know\0\
+linker-other\0\
+error\0\
+cause\0\
+1\0\
+ld: unknown option\0\
+\\bld: unknown options?: (?<option>.+?)\\s*$\0\
+0\0\
+0\0\
++\0\
+The linker does not know the option {option}\0\
+The linker that ran is not the one the options were written for. Xcode 15's new linker dropped options the classic one accepted, so an older Kotlin/Native, Unity or Go toolchain that drives ld directly fails; a replacement linker (zld, an old ld64 on PATH) does not know options a newer Xcode passes; or OTHER_LDFLAGS gives a compiler flag (`-Xlinker` twice, a flag meant for swiftc) straight to ld.\0\
+3\0\
+Update the tool that calls the linker (Kotlin, Unity, the Flutter or Go toolchain) to a release that supports this Xcode\0\
+0\0\
+-\0\
+-\0\
+Check OTHER_LDFLAGS for the option, and see which ld runs\0\
+2\0\
+xcodebuild {$selection} -showBuildSettings | grep -E \"OTHER_LDFLAGS|LD =\"\0\
+xcrun --find ld\0\
+-\0\
+-\0\
+On Xcode 15 and 16 only, the classic linker still accepts the old options\0\
+0\0\
++\0\
+OTHER_LDFLAGS = $(inherited) -Wl,-ld_classic\0\
+-\0\
+0\0\
+3\0\
+ld: unknown options: -sdk_version\0\
++\0\
+https://github.com/eduayuso/kmm-mvi-compose-swiftui/issues/4 (Kotlin/Native before 1.9.10 with Xcode 15)\0\
+1\0\
+option\0\
+-sdk_version\0\
+ld: unknown option: -platform_version\0\
++\0\
+https://github.com/michaeleisel/zld/issues/34 (zld 0.1.2 with Xcode 11.4)\0\
+1\0\
+option\0\
+-platform_version\0\
+ld: unknown option: -Xlinker\0\
++\0\
+https://github.com/flutter/flutter/issues/137391 (a Flutter macOS app with Xcode 15)\0\
+1\0\
+option\0\
+-Xlinker\0\
+1\0\
+ld: warning: ignoring duplicate libraries: '-lc++'\0\
 -\0\
 0\0\
 0\0\
@@ -11185,10 +11606,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 31 rules
+    /// Catalog/08-tests.yml: 33 rules
     static let tests = """
 xcmedic-catalog-2\0\
-31\0\
+33\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -11500,9 +11921,12 @@ A test ran past its execution time allowance\0\
 test-runner-crash\0\
 error\0\
 cause\0\
-1\0\
+2\0\
 exceeded execution time allowance\0\
 exceeded execution time allowance of (?<allowance>[^.]+)\0\
+0\0\
+Test timed out after \0\
+TimeoutException after [\\d:.]+: Test timed out after (?<allowance>\\d+ (?:minutes?|seconds?))\0\
 0\0\
 0\0\
 +\0\
@@ -11521,15 +11945,30 @@ xcodebuild test {$args} -test-timeouts-enabled YES -default-test-execution-time-
 override func setUp() { executionTimeAllowance = 120 }\0\
 -\0\
 0\0\
-1\0\
+3\0\
 exceeded execution time allowance of 10 minutes. The test may have hung; check Xcode's test report for additional diagnostics. If the test requires additional time, use -[XCTestCase executionTimeAllowance] or one of xcodebuild's command-line overrides.\0\
 +\0\
 https://github.com/RevenueCat/purchases-ios/pull/1517 (quoted from the raw test output)\0\
 1\0\
 allowance\0\
 10 minutes\0\
+  TimeoutException after 0:12:00.000000: Test timed out after 12 minutes.\0\
++\0\
+https://github.com/flutter/flutter/issues/105913 (flutter test integration_test on GitHub Actions' macOS runner)\0\
 1\0\
+allowance\0\
+12 minutes\0\
+[integration_ui_ios_driver] [STDOUT] stdout: [   +1 ms]   TimeoutException after 0:00:30.000000: Test timed out after 30 seconds. See https://pub.dev/packages/test#timeouts\0\
++\0\
+https://github.com/flutter/flutter/issues/78805 (Flutter's own iOS device lab)\0\
+1\0\
+allowance\0\
+30 seconds\0\
+2\0\
 executionTimeAllowance = 60\0\
+-\0\
+0\0\
+TimeoutException after 0:00:05.000000: Future not completed\0\
 -\0\
 0\0\
 0\0\
@@ -12919,11 +13358,11 @@ fastlane/fastlane@d5347690d47d:scan/spec/fixtures/early_testing_failure.log\0\
 0\0\
 0\0\
 test-totals-with-failures\0\
-The test totals count failed tests\0\
+The test totals or a test runner's report count failed tests\0\
 test-failure\0\
 error\0\
 cause\0\
-4\0\
+9\0\
 Executed \0\
 ^Executed \\d+ tests?, with (?:\\d+ tests? skipped and )?[1-9]\\d* failures?\\b\0\
 0\0\
@@ -12936,10 +13375,25 @@ Test run with \0\
 The following tests FAILED:\0\
 ^The following tests FAILED:\\s*$\0\
 0\0\
+EXCEPTION CAUGHT BY FLUTTER TEST FRAMEWORK\0\
+EXCEPTION CAUGHT BY FLUTTER TEST FRAMEWORK\0\
+0\0\
+was thrown running a test\0\
+The following \\w+(?: object)? was thrown running a test\0\
+0\0\
+Some tests failed.\0\
+(?:^|: )Some tests failed\\.\\s*$\0\
+0\0\
+FAIL  \0\
+(?:^|\\s)FAIL {1,2}\\S+\\.[cm]?[jt]sx?(?: \\([\\d.]+ m?s\\))?\\s*$\0\
+0\0\
+Tests:\0\
+^Tests:\\s+[1-9]\\d* failed\\b\0\
+0\0\
 0\0\
 +\0\
 The test totals count failed tests; the lines of the failing tests are not in this log\0\
-XCTest's `Executed N tests, with M failures` and Swift Testing's `Test run with N tests failed after …` say that tests failed. When nothing else in the log names a failing test (the log was cut, piped through `tail`, or a formatter kept only the summary), this line is the evidence: tests failed, and the assertion messages are in the part of the log or the result bundle that is not here. When the failures are named, they are the causes and this summary is a symptom.\0\
+XCTest's `Executed N tests, with M failures`, Swift Testing's `Test run with N tests failed after …`, CTest's, Jest's and flutter_test's reports say that tests failed. When nothing else in the log names a failing test (the log was cut, piped through `tail`, or a formatter kept only the summary), this line is the evidence: tests failed, and the assertion messages are in the part of the log or the result bundle that is not here. When the failures are named, they are the causes and this summary is a symptom.\0\
 2\0\
 Find the failing tests and their assertions in the whole log or in the result bundle\0\
 2\0\
@@ -12953,7 +13407,7 @@ xcodebuild test ... 2>&1 | tee build.log | xcbeautify\0\
 -\0\
 -\0\
 0\0\
-7\0\
+13\0\
 \t Executed 3 tests, with 1 failure (0 unexpected) in 0.258 (0.259) seconds\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_SWIFT_FATAL_ERROR_IN_TEST_MAKE_TESTS_RESTARTING)\0\
@@ -12982,7 +13436,31 @@ https://github.com/swiftlang/swift/pull/424 (build-script running cmark's CTest 
 +\0\
 https://github.com/transmission/transmission/pull/6298 (CTest on TeamCity, a test that timed out listed under it)\0\
 0\0\
-4\0\
+flutter: ══╡ EXCEPTION CAUGHT BY FLUTTER TEST FRAMEWORK ╞════════════════════════════════════════════════════\0\
++\0\
+https://github.com/SharezoneApp/sharezone-app/issues/981 (integration tests on an iOS simulator, GitHub Actions)\0\
+0\0\
+flutter: The following TestFailure was thrown running a test:\0\
++\0\
+https://github.com/SharezoneApp/sharezone-app/issues/981\0\
+0\0\
+I/flutter (16149): The following TestFailure object was thrown running a test:\0\
++\0\
+https://github.com/flutter/flutter/issues/75216 (an older flutter_test's wording)\0\
+0\0\
+ FAIL  e2e/Bank_Mandate_Test.e2e.js (49.781 s)\0\
++\0\
+https://github.com/wix/Detox/issues/2884 (Jest under Detox on an iOS simulator)\0\
+0\0\
+ FAIL  e2e/entities/department.spec.js\0\
++\0\
+https://github.com/jhipster/generator-jhipster-react-native/pull/1069 (Detox on GitHub Actions)\0\
+0\0\
+[T]  FAIL  e2e/firstTest.e2e.js\0\
++\0\
+https://github.com/startupjs/startupjs/issues/1015\0\
+0\0\
+7\0\
 100% tests passed, 0 tests failed out of 6\0\
 -\0\
 0\0\
@@ -12993,6 +13471,15 @@ https://github.com/transmission/transmission/pull/6298 (CTest on TeamCity, a tes
 -\0\
 0\0\
 ✔ Test run with 4 tests passed after 0.010 seconds.\0\
+-\0\
+0\0\
+ PASS  e2e/login.e2e.js (12.3 s)\0\
+-\0\
+0\0\
+Tests:       4 passed, 4 total\0\
+-\0\
+0\0\
+00:05 +3: All tests passed!\0\
 -\0\
 0\0\
 2\0\
@@ -13153,6 +13640,105 @@ Failed to find accessibility element with the label \"Red\"\0\
 0\0\
 1\0\
 test-failure\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+dart-test-failed\0\
+A Flutter or Dart test failed\0\
+test-failure\0\
+error\0\
+cause\0\
+1\0\
+ [E]\0\
+\\b\\d+:\\d\\d \\+\\d+(?: ~\\d+)? -[1-9]\\d*: (?<test>.+?) \\[E\\]\\s*$\0\
+0\0\
+0\0\
++\0\
+Flutter or Dart test failed: {test}\0\
+`flutter test` (widget tests, or integration_test on a simulator or device) or `dart test` ran and this test failed: an expect() that did not hold (`TestFailure`), an exception the test did not expect, or a time-out. The lines under it give the expected and actual values, or the exception, and the test's own stack frame. A test called `loading <file>` that fails means the test file never started: on iOS, usually an app that did not connect.\0\
+1\0\
+Run the one test file again locally, on the device the CI used\0\
+2\0\
+flutter test integration_test/app_test.dart -d <device-id>\0\
+flutter test --plain-name \"{test}\"\0\
+-\0\
+-\0\
+0\0\
+2\0\
+12:00 +0 -1: loading /Users/admin/my_app/integration_test/app_test.dart [E]\0\
++\0\
+https://github.com/flutter/flutter/issues/103064 (integration_test on iOS)\0\
+1\0\
+test\0\
+loading /Users/admin/my_app/integration_test/app_test.dart\0\
+[integration_ui_ios_driver] [STDOUT] stdout: [+25000 ms] 00:32 +2 -1: FlutterDriver waitForAbsent should resolve when text \"present\" disappears [E]\0\
++\0\
+https://github.com/flutter/flutter/issues/78805 (Flutter's iOS device lab)\0\
+1\0\
+test\0\
+FlutterDriver waitForAbsent should resolve when text \"present\" disappears\0\
+2\0\
+00:05 +3: All tests passed!\0\
+-\0\
+0\0\
+00:01 +0: loading /Users/me/app/integration_test/app_test.dart\0\
+-\0\
+0\0\
+1\0\
+test-runner-crash\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+jest-test-failed\0\
+A Jest or Detox test failed\0\
+test-failure\0\
+error\0\
+cause\0\
+2\0\
+ › \0\
+^● (?<suite>[^›]+?) › (?<test>.+)$\0\
+0\0\
+ [FAIL]\0\
+\\bdetox\\[\\d+\\] \\w+:\\s+(?<test>.+?) \\[FAIL\\]\\s*$\0\
+0\0\
+0\0\
++\0\
+Jest test failed: {test}\0\
+A JavaScript test run (Jest, with Detox driving an iOS simulator for end-to-end tests) reported this test as failed. The report under the test's heading says why: a matcher that found no element (`No elements found for MATCHER(...)`), an expectation, or a time-out while the app was busy.\0\
+1\0\
+Run the test again on the same simulator, with Detox's logs and screenshots kept\0\
+1\0\
+npx detox test -c <configuration> -t \"{test}\" --loglevel trace --take-screenshots failing\0\
+-\0\
+-\0\
+0\0\
+2\0\
+  ● Bank Mandate Test › Trading user login\0\
++\0\
+https://github.com/wix/Detox/issues/2884 (Detox on an iOS simulator)\0\
+2\0\
+suite\0\
+Bank Mandate Test\0\
+test\0\
+Trading user login\0\
+detox[15422] INFO:  Bank Mandate Test: Trading user login [FAIL]\0\
++\0\
+https://github.com/wix/Detox/issues/2884\0\
+1\0\
+test\0\
+Bank Mandate Test: Trading user login\0\
+2\0\
+detox[15422] INFO:  Bank Mandate Test: Logout [OK]\0\
+-\0\
+0\0\
+  ● Test suite failed to run\0\
+-\0\
+0\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -13393,10 +13979,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 44 rules
+    /// Catalog/10-infrastructure.yml: 47 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-44\0\
+47\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -15237,7 +15823,7 @@ The developer tools the job needs are not installed or not selected\0\
 ci-environment\0\
 error\0\
 cause\0\
-13\0\
+15\0\
 needs the Apple Command Line Tools\0\
 (?<tool>\\S+): the bottle needs the Apple Command Line Tools to be installed\0\
 0\0\
@@ -15277,6 +15863,12 @@ terminated\\(72\\): (?:/usr/bin/)?xcrun (?:--sdk \\S+ )?--find (?<tool>\\S+)\0\
 Cannot find xcodebuild with the configured path\0\
 Cannot find (?<tool>xcodebuild) with the configured path (?<path>\\S+?)\\.?$\0\
 0\0\
+requires a newer version of macOS\0\
+unable (?:to )?execute utility [\"“](?<tool>[^\"”]+)[\"”] because it requires a newer version of macOS\0\
+0\0\
+ ENOENT\0\
+\\bspawn(?:Sync)? (?<tool>[^\\s'\"]+(?: [a-z][\\w-]*)?) ENOENT\\b\0\
+0\0\
 0\0\
 +\0\
 A tool this step needs is missing, not selected or not allowed on this CI machine\0\
@@ -15299,7 +15891,7 @@ xcode-select --install\0\
 -\0\
 -\0\
 0\0\
-12\0\
+18\0\
 [13:25:22]: 'xcodes' doesn't seem to be installed. Please follow the installation guide at https://github.com/RobotsAndPencils/xcodes#installation before proceeding\0\
 +\0\
 https://github.com/openfoodfacts/smooth-app/pull/3861 (GitHub Actions, fastlane's xcodes action)\0\
@@ -15374,6 +15966,42 @@ path\0\
 /usr/bin/xcodebuild\0\
 tool\0\
 xcodebuild\0\
+xcodebuild: error: unable to execute utility \"/Applications/Xcode.app/Contents/Developer/usr/bin/xcodebuild\" because it requires a newer version of macOS.\0\
++\0\
+https://github.com/darlinghq/darling/issues/1249 (an Xcode newer than the macOS that runs it)\0\
+1\0\
+tool\0\
+/Applications/Xcode.app/Contents/Developer/usr/bin/xcodebuild\0\
+Error: spawn xcodebuild ENOENT\0\
++\0\
+https://github.com/decosoftware/deco-ide/issues/148 (a React Native IDE starting xcodebuild)\0\
+1\0\
+tool\0\
+xcodebuild\0\
+error spawnSync xcrun ENOENT\0\
++\0\
+https://github.com/flatlogic/react-native-starter/issues/22 (react-native run-ios through yarn)\0\
+1\0\
+tool\0\
+xcrun\0\
+Error: spawn pod ENOENT\0\
++\0\
+https://github.com/nrwl/nx-react-native/issues/13 (Nx running pod install)\0\
+1\0\
+tool\0\
+pod\0\
+spawn pod ENOENT\0\
++\0\
+https://github.com/expo/eas-cli/issues/4111 (EAS Build's INSTALL_PODS phase)\0\
+1\0\
+tool\0\
+pod\0\
+> Command react-native run-ios --project-path ios --simulator \"iPhone 6\" errored with Error: spawn react-native run-ios ENOENT\0\
++\0\
+https://github.com/flexn-io/renative/issues/9\0\
+1\0\
+tool\0\
+react-native run-ios\0\
 1\0\
 xcode-select: error: command line tools are already installed, use \"Software Update\" to install updates\0\
 -\0\
@@ -15769,6 +16397,94 @@ weak var delegate: Delegate?\0\
 0\0\
 0\0\
 0\0\
+dotnet-apple-sdk-newer-than-xcode\0\
+The .NET (Xamarin, MAUI) iOS or macOS workload needs a newer Xcode than the one selected\0\
+xcode-version\0\
+error\0\
+cause\0\
+2\0\
+SDK (shipped with Xcode \0\
+This version of (?<product>[\\w.]+) requires the (?<platform>iOS|tvOS|macOS|MacCatalyst|Mac Catalyst|watchOS|OS X) (?<sdk>\\d{1,3}(?:\\.\\d{1,3}){0,3}) SDK \\(shipped with Xcode (?<xcode>\\d{1,3}(?:\\.\\d{1,3}){0,3})\\)\0\
+0\0\
+Please build with a newer \0\
+is not available in (?<platform>iOS|tvOS|macOS|MacCatalyst|Mac Catalyst|watchOS) (?<sdkFound>\\d{1,3}(?:\\.\\d{1,3}){0,3}) \\(it was introduced in \\S+(?: Catalyst)? (?<sdk>\\d{1,3}(?:\\.\\d{1,3}){0,3})\\)\\. Please build with a newer\0\
+0\0\
+0\0\
++\0\
+The .NET workload needs the {platform} {sdk} SDK, which the selected Xcode does not have\0\
+A .NET for iOS / Mac Catalyst / macOS workload (or Xamarin.iOS) is built against one SDK version and refuses an Xcode whose SDK is older. It happens after `dotnet workload update`, a new MAUI release, or a CI image whose default Xcode is not the newest one installed. The linker setting the message mentions only hides the mismatch when the app does not reach the new APIs.\0\
+2\0\
+Select the Xcode the message names (or a newer one) before the .NET build\0\
+2\0\
+ls -d /Applications/Xcode*.app\0\
+sudo xcode-select -s /Applications/Xcode_<version>.app/Contents/Developer\0\
+-\0\
+-\0\
+Or pin the workload to the version that matches your Xcode with a workload set or a rollback file\0\
+1\0\
+dotnet workload --version\0\
+-\0\
+-\0\
+0\0\
+5\0\
+This version of Microsoft.iOS requires the iOS 18.4 SDK (shipped with Xcode 16.3). Either upgrade Xcode to get the required header files or set the managed linker behaviour to Link Framework SDKs Only in your project's iOS Build Options > Linker Behavior (to try to avoid the new APIs).\0\
++\0\
+https://github.com/dotnet/macios/issues/22750 (.NET MAUI 9.0.200)\0\
+4\0\
+platform\0\
+iOS\0\
+product\0\
+Microsoft.iOS\0\
+sdk\0\
+18.4\0\
+xcode\0\
+16.3\0\
+ILLINK : error MT0180: This version of Microsoft.iOS requires the iOS 18.0 SDK (shipped with Xcode 16.0). Either upgrade Xcode to get the required header files or set the managed linker behaviour to Link Framework SDKs Only in your project's iOS Build Options > Linker Behavior (to try to avoid the new APIs). [/Users/runner/work/osu/osu/osu.Game.Rulesets.Mania.Tests.iOS/osu.Game.Rulesets.Mania.Tests.iOS.csproj]\0\
++\0\
+https://github.com/ppy/osu/pull/34335 (GitHub Actions, macos-latest)\0\
+2\0\
+sdk\0\
+18.0\0\
+xcode\0\
+16.0\0\
+MTOUCH : error MT0180: This version of Xamarin.iOS requires the iOS 16.0 SDK (shipped with Xcode 14.0). Either upgrade Xcode to get the required header files or set the managed linker behaviour to Link Framework SDKs Only in your project's iOS Build Options > Linker Behavior (to try to avoid the new APIs)\0\
++\0\
+https://github.com/actions/runner-images/issues/6493 (CircleCI, Xcode 13.2.1)\0\
+3\0\
+product\0\
+Xamarin.iOS\0\
+sdk\0\
+16.0\0\
+xcode\0\
+14.0\0\
+ MTOUCH : error MT0091: This version of Xamarin.iOS requires the iOS 13.4 SDK (shipped with Xcode 11.4). Either upgrade Xcode to get the required header files or set the managed linker behaviour to Link Framework SDKs Only in your project's iOS Build Options > Linker Behavior (to try to avoid the new APIs). [/Users/runner/runners/2.166.3/work/1/s/test-project/xamarin-ios/xamarin-ios.csproj]\0\
++\0\
+https://github.com/actions/runner-images/issues/775 (GitHub Actions, macOS 10.15)\0\
+2\0\
+sdk\0\
+13.4\0\
+xcode\0\
+11.4\0\
+/Users/builder/azdo/_work/9/s/xamarin-macios/src/build/dotnet/ios/generated-sources/AVFoundation/AVAudioSession.g.cs(659): error MT4162: The type 'AVFoundation.AVAudioSessionMicrophoneInjectionMode' (used as a parameter in AVFoundation.AVAudioSession.SetPreferredMicrophoneInjectionMode) is not available in iOS 18.1 (it was introduced in iOS 18.2). Please build with a newer iOS SDK (usually done by using the most recent version of Xcode). [/Users/runner/work/1/s/src/App/App.csproj::TargetFramework=net9.0-ios]\0\
++\0\
+https://github.com/dotnet/maui/issues/26859 (Azure Pipelines, Xcode 16.1)\0\
+3\0\
+platform\0\
+iOS\0\
+sdk\0\
+18.2\0\
+sdkFound\0\
+18.1\0\
+1\0\
+ILLINK : warning MT0079: The recommended Xcode version for Microsoft.iOS 18.2.9170 is Xcode 16.2 or later.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 xcresulttool-legacy-command\0\
 A tool reads the result bundle with xcresulttool commands this Xcode retired\0\
 xcode-version\0\
@@ -15948,6 +16664,106 @@ code\0\
 90283\0\
 1\0\
 WARNING ITMS-90078: \"Missing Push Notification Entitlement - Your app appears to register with the Apple Push Notification service, but the app signature's entitlements do not include the \\\"aps-environment\\\" entitlement.\"\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+app-store-invalid-signature\0\
+App Store Connect found a file in the app that is not properly signed (ITMS-90035)\0\
+app-store-upload\0\
+error\0\
+cause\0\
+1\0\
+Invalid Signature. Code \0\
+Invalid Signature\\. (?<reason>Code (?:object is not signed at all|failed to satisfy specified code requirement\\(s\\)))\\.(?: The file at path \\[(?<path>[^\\]]+)\\])?\0\
+0\0\
+0\0\
++\0\
+App Store Connect refused the build: {reason} {path}\0\
+App Store Connect checks that every executable file in the uploaded app is signed with the distribution identity. A file that is not (a script, a Python file or a helper tool a framework ships inside its bundle, or a framework that was not re-signed on export) makes it reject the build. The path in brackets names the file.\0\
+2\0\
+Remove the file from the app (untick its target membership, or delete it from the framework in a build phase after embedding)\0\
+0\0\
+-\0\
+-\0\
+If it must ship, sign it during the build with the app's identity\0\
+0\0\
++\0\
+codesign --force --sign \"$EXPANDED_CODE_SIGN_IDENTITY\" --timestamp=none \"$BUILT_PRODUCTS_DIR/$FRAMEWORKS_FOLDER_PATH/<framework>/<file>\"\0\
+-\0\
+0\0\
+3\0\
+Invalid Signature. Code object is not signed at all. The file at path [Runner.app/Frameworks/Bugsee.framework/Tools/BugseeAgent] is not properly signed. Make sure you have signed your application with a distribution certificate, not an ad hoc certificate or a development certificate.\0\
++\0\
+https://github.com/bugsee/flutter-bugsee/issues/11 (Xcode's App Store Connect Operation Error)\0\
+2\0\
+path\0\
+Runner.app/Frameworks/Bugsee.framework/Tools/BugseeAgent\0\
+reason\0\
+Code object is not signed at all\0\
+Invalid Signature. Code object is not signed at all. The file at path [Runner.app/Frameworks/App.framework/flutter_assets/starfiles/testpy.py] is not properly signed.\0\
++\0\
+https://github.com/srplab/starcore_for_flutter/issues/28\0\
+1\0\
+path\0\
+Runner.app/Frameworks/App.framework/flutter_assets/starfiles/testpy.py\0\
+Invalid Signature. Code failed to satisfy specified code requirement(s). The file at path [edX.app/Frameworks/GoogleCast.framework/GoogleCast] is not properly signed.\0\
++\0\
+https://github.com/openedx/edx-app-ios/issues/1563\0\
+2\0\
+path\0\
+edX.app/Frameworks/GoogleCast.framework/GoogleCast\0\
+reason\0\
+Code failed to satisfy specified code requirement(s)\0\
+1\0\
+Signature is valid.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+app-store-app-not-found-for-bundle\0\
+altool found no App Store Connect app for the build's bundle ID\0\
+app-store-upload\0\
+error\0\
+cause\0\
+1\0\
+Cannot determine the Apple ID from Bundle ID\0\
+Cannot determine the Apple ID from Bundle ID ['‘](?<bundle>[^'’]+)['’](?: and platform ['‘](?<platform>\\w+)['’])?\0\
+0\0\
+0\0\
++\0\
+App Store Connect has no app that altool can find for {bundle}\0\
+altool looks up the App Store Connect app whose bundle ID is the uploaded build's. It found none the credentials can see: the app record does not exist yet, it is in another team than the API key or Apple ID, the bundle ID differs (a suffix per configuration), or, since Xcode 26.2, altool's new lookup fails where the old one worked.\0\
+2\0\
+Check that an app with this bundle ID exists in App Store Connect, in the team of the key used\0\
+0\0\
+-\0\
+-\0\
+With fastlane on Xcode 26.2 and later, pass the app's Apple ID, or fall back to the old altool\0\
+0\0\
++\0\
+ENV[\"DELIVER_ALTOOL_ADDITIONAL_UPLOAD_PARAMETERS\"] = \"--use-old-altool\"\0\
+-\0\
+0\0\
+1\0\
+[14:28:22]: [altool] 2026-07-08 14:28:22.106 ERROR: [altool.600002D5B000] Cannot determine the Apple ID from Bundle ID 'com.xxxx' and platform 'IOS'. (19)\0\
++\0\
+https://github.com/fastlane/fastlane/issues/30114 (fastlane pilot with Xcode 26.4.1's altool)\0\
+2\0\
+bundle\0\
+com.xxxx\0\
+platform\0\
+IOS\0\
+1\0\
+Found the app with Bundle ID com.example.app\0\
 -\0\
 0\0\
 0\0\
@@ -17134,9 +17950,12 @@ A CI step or tool exited with a non-zero status\0\
 build-failed\0\
 error\0\
 symptom\0\
-16\0\
+17\0\
 exit code\0\
 (?:[Cc]ompleted|[Ff]ailed|[Ee]xited|[Ff]inished|[Rr]eturned|[Ee]nded) with (?:a |an )?(?:non-?zero |error )?exit code:? '?(?<code>[1-9]\\d*)\0\
+0\0\
+returned non-zero exit code\0\
+\\bcommand returned non-zero exit code:? (?<code>[1-9]\\d*)\0\
 0\0\
 exit status\0\
 (?:^|[\\s:,(])(?:[Ee]xit status|non-zero exit status):? (?<code>[1-9]\\d*)\0\
@@ -17193,7 +18012,7 @@ Read the root causes listed above; if none is listed, the last lines the command
 -\0\
 -\0\
 0\0\
-19\0\
+20\0\
 Error: Process completed with exit code 1.\0\
 +\0\
 https://github.com/apple/swift-format/issues (GitHub Actions, Tests/Corpus b023)\0\
@@ -17308,6 +18127,12 @@ code\0\
 1\0\
 step\0\
 Xcode: Unit Test\0\
+The /Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/ld command returned non-zero exit code: 1.\0\
++\0\
+https://github.com/eduayuso/kmm-mvi-compose-swiftui/issues/4 (Kotlin/Native's linker step)\0\
+1\0\
+code\0\
+1\0\
 ExitCode: 134\0\
 +\0\
 https://github.com/microsoft/appcenter/issues/2116 (Xamarin.UITest's DeviceAgent)\0\
@@ -17857,12 +18682,15 @@ A Gradle build step failed (Kotlin Multiplatform, React Native, Flutter)\0\
 build-failed\0\
 error\0\
 symptom\0\
-2\0\
+3\0\
 Build failed with an exception\0\
 ^FAILURE: Build failed with an exception\0\
 0\0\
 Execution failed for task \0\
 Execution failed for task ['‘](?<task>[^'’]+)['’]\0\
+0\0\
+ FAILED\0\
+^(?:> )?Task (?<task>:[\\w:.-]+) FAILED\\s*$\0\
 0\0\
 0\0\
 +\0\
@@ -17874,7 +18702,7 @@ Read \"What went wrong\" below this line; run the same Gradle task from the proj
 -\0\
 -\0\
 0\0\
-2\0\
+3\0\
 FAILURE: Build failed with an exception.\0\
 +\0\
 Gradle's closing banner (Kotlin Multiplatform builds run from an Xcode script phase)\0\
@@ -17885,6 +18713,12 @@ a Gradle task failure inside an Xcode build (moko-resources)\0\
 1\0\
 task\0\
 :client:copyFrameworkResourcesToApp\0\
+> Task :shared:linkDebugFrameworkIosArm64 FAILED\0\
++\0\
+https://github.com/eduayuso/kmm-mvi-compose-swiftui/issues/4 (Kotlin Multiplatform, Xcode 15)\0\
+1\0\
+task\0\
+:shared:linkDebugFrameworkIosArm64\0\
 1\0\
 BUILD SUCCESSFUL in 12s\0\
 -\0\

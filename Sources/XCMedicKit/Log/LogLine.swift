@@ -83,10 +83,23 @@ public struct LogLine: Sendable {
     /// The message of a list item a person pasted (`1. Type 'X' does not conform to protocol 'Y'`, `- Cannot find
     /// 'x' in scope`): rules that match neither the line nor its bare message are tried on it. It is not the bare
     /// message, because a numbered line is often the tool's own (a compiler's stack dump: `1.\tWhile emitting IR`).
+    /// Also a message after its level written as a word, without a colon (`error Command failed with exit code 1.`,
+    /// `error call to consteval function …`): yarn and the React Native CLI print levels so, and people paste a
+    /// message after the level they read on screen.
     var listItem: String? {
-        guard header == nil, prefixLevel == nil, let first = text.utf8.first,
-              (48...57).contains(first) || first == 45 || first == 42 else { return nil }
+        guard header == nil, prefixLevel == nil, let first = text.utf8.first else { return nil }
+        if first == 101 { return LogLine.dropLevelWord(text) } // `e`
+        guard (48...57).contains(first) || first == 45 || first == 42 else { return nil }
         return LogLine.dropListMarker(text)
+    }
+
+    /// `error ` then a letter: the rest. Not `error:` (a level prefix, handled before) nor `error.` or `errors`.
+    static func dropLevelWord(_ text: String) -> String? {
+        let u = text.utf8
+        guard u.count > 7, u.starts(with: "error ".utf8) else { return nil }
+        let next = u[u.index(u.startIndex, offsetBy: 6)]
+        guard (65...90).contains(next) || (97...122).contains(next) else { return nil }
+        return String(text.dropFirst(6))
     }
 
     /// `1. `, `12) `, `- ` or `* ` before a message that opens with a letter or a quote: an item of a list a

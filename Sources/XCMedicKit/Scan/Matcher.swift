@@ -362,7 +362,8 @@ public final class RuleSet: @unchecked Sendable {
 /// build or test run that succeeded.
 enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error ", ": error "]
-    static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "skipped and 0 failures", "tests' passed at "]
+    static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "skipped and 0 failures", "tests' passed at ",
+                                  "BUILD SUCCESSFUL in "]
     static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
                                     "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:",
                                     " failed", "error occurred", "error has occurred", "error was encountered", "exception occurred", "exception has occurred", "There was an",
@@ -409,11 +410,14 @@ enum ScanMarkers {
     static let retrying = try! CompiledRegex(#"\b(?:trying again|[Rr]etrying|will retry|retry in \d)"#)
 
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
-    /// `Build complete!`, Swift Testing's closing `Test run with N tests passed`. Per-suite totals are not.
+    /// `Build complete!`, Swift Testing's closing `Test run with N tests passed`. Per-suite totals are not. (`success`
+    /// also takes Gradle's `BUILD SUCCESSFUL in 3m 12s`: the Gradle part of a Kotlin Multiplatform or React Native build
+    /// succeeded, which says a log is not a failure pasted alone, not that the Xcode build after it passed.)
     static let finalSuccess = try! CompiledRegex(
         #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Test run with \d+ tests? (?:in \d+ suites? )?passed after"#
     )
     static let success = try! CompiledRegex(
         #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Build succeeded|^Test run with \d+ tests? (?:in \d+ suites? )?passed after|^Executed \d+ tests?, with (?:\d+ tests? skipped and )?0 failures|^Test Suite '.*' passed at "#
+        + #"|^BUILD SUCCESSFUL in \d"#
     )
 }
