@@ -1208,6 +1208,8 @@ final class FailureEvidenceTests: XCTestCase {
             ("error: There is no XCFramework found at '/Users/ci/app/Vendor/Crypto.xcframework'.\n", "linker-other"),
             (" -> MyKit (2.0.1)\n    - ERROR | [iOS] unknown: Encountered an unknown error during validation.\n[!] MyKit did not pass validation, due to 1 error.\n", "cocoapods"),
             ("ERROR: [altool.6000] Cannot determine the Apple ID from Bundle ID 'com.example.app' and platform 'IOS'. (19)\n", "app-store-upload"),
+            // A message a narrow terminal broke before its quoted names, each part on a line of its own.
+            ("Provisioning profile \"ci App\" has app ID\n\"com.example.app.widget\", which does not match the bundle ID\n\"com.example.app\".\n", "provisioning-profile"),
         ]
         try assertFailedWithFirstCause(cases)
         // Gradle's closing line says the Gradle build passed: the statements it printed before are context.

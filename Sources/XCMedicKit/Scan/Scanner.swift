@@ -328,15 +328,21 @@ public final class Scanner {
         // A message pasted alone and wrapped mid-sentence (`Non-sendable type 'X' returned by implicitly asynchronous`
         // / ` call to nonisolated function cannot cross actor boundary`) is tried whole.
         // (Pasted without indentation too, when the next line opens with a lower-case word: `Main actor-isolated
-        // conformance of 'X' to 'Decodable'` / `cannot satisfy conformance requirement for a 'Sendable' type parameter`.)
+        // conformance of 'X' to 'Decodable'` / `cannot satisfy conformance requirement for a 'Sendable' type parameter`;
+        // or with a quoted name, where a narrow terminal broke the line before it: `Provisioning profile "P" has app ID` /
+        // `"com.a.b.keyboard", which does not match the bundle ID` / `"com.a.b".`)
         if line.level == nil, Scanner.endsMidSentence(line.text),
            matchContinued(line, indented: true, lineNumber: lineNumber, input: input, skipping: blockRule)
             || matchContinued(line, indented: false, lowerCase: true, lineNumber: lineNumber, input: input, skipping: blockRule) { return }
-        // The literal may be on the wrapped part: the line before is then the message's start.
-        if line.level == nil, Scanner.continuesMessage(line.raw), let start = previousLine(), start.level == nil,
+        // The literal may be on the wrapped part: the line before is then the message's start. (Unindented too, when the
+        // part opens with a quoted name, and with the next line when that one opens with a word or a quoted name too.)
+        let quotedPart = line.level == nil && !Scanner.continuesMessage(line.raw) && Scanner.opensWithQuotedName(line.text)
+            && Scanner.continuesMessage(line, indented: false)
+        if line.level == nil, Scanner.continuesMessage(line.raw) || quotedPart, let start = previousLine(), start.level == nil,
            start.header == nil, start.text.last?.isLetter == true,
-           matchWrapped(start, following: [structured == nil ? line : LogLine(raw: line.raw)], lineNumber: lineNumber - 1, input: input,
-                        skipping: blockRule) { return }
+           matchWrapped(start, following: [structured == nil ? line : LogLine(raw: line.raw)]
+                            + (quotedPart ? followingLines(max: 1, while: { Scanner.opensWithWordOrQuotedName($0.text) && Scanner.continuesMessage($0, indented: false) }) : []),
+                        lineNumber: lineNumber - 1, input: input, skipping: blockRule) { return }
         if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
             if ScanMarkers.finalSuccess.matches(line.text) { collector.lastSuccess[input] = lineNumber }
@@ -409,7 +415,7 @@ public final class Scanner {
         let literals = lowerCase ? present.map { ruleSet.prefilter.literals[$0] } : []
         let continued = followingLines(max: 2, while: { next in
             Scanner.continuesMessage(next, indented: indented)
-                && (!lowerCase || next.text.unicodeScalars.first.map { ("a"..."z").contains($0) } == true)
+                && (!lowerCase || Scanner.opensWithWordOrQuotedName(next.text))
                 && !literals.contains { Bytes.contains(next.raw, $0) }
         })
         return !continued.isEmpty && matchWrapped(line, following: Array(continued), lineNumber: lineNumber, input: input, skipping: rule)
@@ -858,6 +864,20 @@ public final class Scanner {
 
     /// A line a paste or a terminal may have cut mid-sentence: it ends with a letter, or with the closing quote
     /// of a name (`… to 'Decodable'`).
+    /// A lower-case word, or a quoted name (`opensWithQuotedName`).
+    static func opensWithWordOrQuotedName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        return ("a"..."z").contains(first) || opensWithQuotedName(text)
+    }
+
+    /// A quoted name (`"com.a.b",`, `‘Foo’`): a quote, then a letter, a digit, `_` or `.`.
+    static func opensWithQuotedName(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), first == "\"" || first == "'" || first == "\u{201C}" || first == "\u{2018}",
+              let second = scalars.next() else { return false }
+        return second.properties.isAlphabetic || ("0"..."9").contains(second) || second == "_" || second == "."
+    }
+
     static func endsMidSentence(_ text: String) -> Bool {
         guard let last = text.last else { return false }
         if last.isLetter { return true }
