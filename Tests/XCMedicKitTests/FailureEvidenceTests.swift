@@ -1208,6 +1208,10 @@ final class FailureEvidenceTests: XCTestCase {
             ("error: There is no XCFramework found at '/Users/ci/app/Vendor/Crypto.xcframework'.\n", "linker-other"),
             (" -> MyKit (2.0.1)\n    - ERROR | [iOS] unknown: Encountered an unknown error during validation.\n[!] MyKit did not pass validation, due to 1 error.\n", "cocoapods"),
             ("ERROR: [altool.6000] Cannot determine the Apple ID from Bundle ID 'com.example.app' and platform 'IOS'. (19)\n", "app-store-upload"),
+            // The machine's own build tools missing, in bash's and bundler's order; a project script's tool stays a script failure.
+            ("/Users/ci/build.sh: line 12: xcodebuild: command not found\n", "ci-environment"),
+            ("bundler: command not found: xcpretty\n", "ci-environment"),
+            ("/Users/ci/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Script-1A.sh: line 3: node: command not found\nCommand PhaseScriptExecution failed with a nonzero exit code\n", "phase-script-failed"),
             // A message a narrow terminal broke before its quoted names, each part on a line of its own.
             ("Provisioning profile \"ci App\" has app ID\n\"com.example.app.widget\", which does not match the bundle ID\n\"com.example.app\".\n", "provisioning-profile"),
         ]

@@ -3,10 +3,10 @@
 // when this file and the YAML files disagree.
 // swiftlint:disable all
 enum CompiledCatalog {
-    /// Catalog/01-trust.yml: 7 rules
+    /// Catalog/01-trust.yml: 8 rules
     static let trust = """
 xcmedic-catalog-2\0\
-7\0\
+8\0\
 macro-not-trusted\0\
 Package macro not trusted on this machine\0\
 macro-validation\0\
@@ -427,6 +427,81 @@ ci_post_clone.sh: line 4: swiftformat: command not found\0\
 -\0\
 0\0\
 /Users/me/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-1A2B3C.sh: line 3: swiftlint: command not found\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+build-tool-not-installed\0\
+A build tool the CI machine should provide is not installed or not on PATH\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+: command not found\0\
+(?:^|[\\s/:])(?<command>xcodebuild|xcrun|xcpretty|xcbeautify|fastlane|bundler?|pod|carthage|xcodegen|tuist): command not found\\s*$\0\
+0\0\
+command not found: \0\
+(?:^|\\s)(?:bundler|zsh|\\S*\\.sh:\\d+): command not found: (?<command>xcodebuild|xcrun|xcpretty|xcbeautify|fastlane|bundler?|pod|carthage|xcodegen|tuist)\\s*$\0\
+0\0\
+0\0\
++\0\
+{command} is not installed on this machine, or not on the PATH of this step\0\
+The job called a tool the build machine should provide: xcodebuild or xcrun (Xcode is not installed or not selected, or the job runs on a Linux agent), or a tool CI images usually install (xcpretty, xcbeautify, fastlane, CocoaPods, Carthage, XcodeGen, Tuist). It is missing from this image, an earlier install step failed, or it was installed for another Ruby or shell than the one running the step (bundler's `command not found: pod` means the Gemfile does not list it).\0\
+2\0\
+See what this step's shell finds\0\
+3\0\
+echo $PATH\0\
+xcode-select -p\0\
+which {command}\0\
+-\0\
+-\0\
+Install the tool in an earlier step (and for Ruby tools, list them in the Gemfile and run them with bundle exec)\0\
+2\0\
+brew install xcbeautify\0\
+bundle install && bundle exec fastlane --version\0\
+-\0\
+-\0\
+0\0\
+5\0\
+/home/travis/build.sh: line 45: xcodebuild: command not found\0\
++\0\
+https://github.com/travis-ci/travis-ci/issues/5641 (a Travis job on a Linux image)\0\
+1\0\
+command\0\
+xcodebuild\0\
+sh: xcpretty: command not found\0\
++\0\
+https://github.com/fastlane/fastlane/issues/621\0\
+1\0\
+command\0\
+xcpretty\0\
+    [13:54:47]: ▸ sh: xcbeautify: command not found\0\
++\0\
+https://github.com/ably/ably-cocoa/issues/1506 (fastlane scan on a CI machine without xcbeautify)\0\
+1\0\
+command\0\
+xcbeautify\0\
+bundler: command not found: fastlane\0\
++\0\
+https://github.com/maierj/fastlane-action/issues/106\0\
+1\0\
+command\0\
+fastlane\0\
+bundler: command not found: pod\0\
++\0\
+https://github.com/gaurang2110-dev/PravahFlow/blob/5464b87d1ba94881e3964f24919afc04266246e1/pod_install.log\0\
+1\0\
+command\0\
+pod\0\
+2\0\
+line 13: node: command not found\0\
+-\0\
+0\0\
+/tmp/format.sh: line 4: swiftformat: command not found\0\
 -\0\
 0\0\
 0\0\
