@@ -1212,6 +1212,9 @@ final class FailureEvidenceTests: XCTestCase {
             ("/Users/ci/build.sh: line 12: xcodebuild: command not found\n", "ci-environment"),
             ("bundler: command not found: xcpretty\n", "ci-environment"),
             ("/Users/ci/Library/Developer/Xcode/DerivedData/App/Build/Intermediates.noindex/App.build/Script-1A.sh: line 3: node: command not found\nCommand PhaseScriptExecution failed with a nonzero exit code\n", "phase-script-failed"),
+            // A binary target's download that failed below HTTP is the network's failure; an HTTP status stays the package's.
+            ("error: failed downloading 'https://example.com/A.xcframework.zip' which is required by binary target 'A': downloadError(\"The network connection was lost.\")\n", "network"),
+            ("error: failed downloading 'https://example.com/A.xcframework.zip' which is required by binary target 'A': badResponseStatusCode(404)\n", "spm-resolution"),
             // A message a narrow terminal broke before its quoted names, each part on a line of its own.
             ("Provisioning profile \"ci App\" has app ID\n\"com.example.app.widget\", which does not match the bundle ID\n\"com.example.app\".\n", "provisioning-profile"),
         ]

@@ -5833,10 +5833,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 36 rules
+    /// Catalog/05-packages.yml: 37 rules
     static let packages = """
 xcmedic-catalog-2\0\
-36\0\
+37\0\
 package-resolved-out-of-date\0\
 Package.resolved is out of date and resolution is locked\0\
 package-resolved-stale\0\
@@ -6598,6 +6598,58 @@ target\0\
 LoginDemo\0\
 1\0\
 Minimum platform version: iOS 13.0\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+spm-binary-target-download-network\0\
+A binary package target's download failed on the network\0\
+network\0\
+error\0\
+cause\0\
+1\0\
+which is required by binary target \0\
+which is required by binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`]: downloadError\\(.*?(?<reason>The request timed out|A server with the specified hostname could not be found|An SSL error has occurred|The network connection was lost|The Internet connection appears to be offline|Could not connect to the server|NSURLErrorDomain Code=-1\\d{3})\0\
+0\0\
+0\0\
++\0\
+The artifact of binary target '{target}' could not be downloaded: {reason}\0\
+SwiftPM downloads a `.binaryTarget(url:checksum:)` archive with URLSession, and the request failed below HTTP: it timed out, the host name did not resolve, the TLS connection could not be made (a proxy or a firewall that inspects TLS, an outdated root store), or the connection dropped. The package is fine; the machine's network was not.\0\
+2\0\
+Retry the resolution; if it fails again, check the machine can reach the host the URL names\0\
+2\0\
+xcodebuild -resolvePackageDependencies {$selection}\0\
+curl -sSIL <artifact-url>\0\
+-\0\
+-\0\
+On CI, cache the resolved packages (SourcePackages) so a transient outage does not fail the build\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+xcodebuild: error: Could not resolve package dependencies: failed downloading 'https://github.com/airbnb/lottie-ios/releases/download/4.4.3/Lottie-Xcode-15.2.xcframework.zip' which is required by binary target 'Lottie': downloadError(\"A server with the specified hostname could not be found.\"). fatalError\0\
++\0\
+https://github.com/airbnb/lottie-ios/issues/2655 (Xcode Cloud)\0\
+2\0\
+reason\0\
+A server with the specified hostname could not be found\0\
+target\0\
+Lottie\0\
+xcodebuild: error: Could not resolve package dependencies: failed downloading 'https://github.com/realm/SwiftLint/releases/download/0.57.0/SwiftLintBinary-macos.artifactbundle.zip' which is required by binary target 'SwiftLintBinary': downloadError(\"The request timed out.\") fatalError\0\
++\0\
+https://origin-devforums.apple.com/forums/profile/RichLogan/replies (Xcode Cloud)\0\
+2\0\
+reason\0\
+The request timed out\0\
+target\0\
+SwiftLintBinary\0\
+1\0\
+error: failed downloading 'https://example.com/A.xcframework.zip' which is required by binary target 'A': badResponseStatusCode(404)\0\
 -\0\
 0\0\
 0\0\
