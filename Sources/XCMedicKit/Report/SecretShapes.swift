@@ -65,19 +65,18 @@ enum SecretShapes {
 
     /// Whether `literal` occurs in `u` (case-sensitively) with at least `count` bytes that `allowed` accepts after it.
     static func hasLiteral(_ literal: [UInt8], followedBy count: Int, of allowed: (UInt8) -> Bool, in u: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = u.count, m = literal.count
-        var i = 0
-        while i + m + count <= n {
-            var hit = true
-            for k in 0..<m where u[i + k] != literal[k] { hit = false; break }
-            if hit {
-                var j = i + m
-                while j < n, j - (i + m) < count, allowed(u[j]) { j += 1 }
-                if j - (i + m) == count { return true }
+        guard let base = u.baseAddress else { return false }
+        return literal.withUnsafeBufferPointer { needle in
+            var from = 0
+            while let at = Bytes.firstIndex(of: needle, in: base, count: u.count, from: from) {
+                let runStart = at + needle.count
+                var j = runStart
+                while j < u.count, j - runStart < count, allowed(u[j]) { j += 1 }
+                if j - runStart == count { return true }
+                from = at + 1
             }
-            i += 1
+            return false
         }
-        return false
     }
 
     /// Whether the text has a key the "secret-named value" shape could take: a run of `[A-Za-z0-9_.-]` that starts with
@@ -121,10 +120,9 @@ enum SecretShapes {
 
     private static func containsKeyTrigger(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
         let lowered = run.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
-        return loweredKeyTriggers.contains { needle in
-            needle.count <= lowered.count && (0...(lowered.count - needle.count)).contains { start in
-                lowered[start..<(start + needle.count)].elementsEqual(needle)
-            }
+        return lowered.withUnsafeBufferPointer { hay in
+            guard let base = hay.baseAddress else { return false }
+            return loweredKeyTriggers.contains { needle in needle.withUnsafeBufferPointer { Bytes.contains(base, count: hay.count, $0) } }
         }
     }
 

@@ -336,9 +336,10 @@ public final class Scanner {
             || matchContinued(line, indented: false, lowerCase: true, lineNumber: lineNumber, input: input, skipping: blockRule) { return }
         // The literal may be on the wrapped part: the line before is then the message's start. (Unindented too, when the
         // part opens with a quoted name, and with the next line when that one opens with a word or a quoted name too.)
-        let quotedPart = line.level == nil && !Scanner.continuesMessage(line.raw) && Scanner.opensWithQuotedName(line.text)
+        let indentedPart = line.level == nil && Scanner.continuesMessage(line.raw)
+        let quotedPart = line.level == nil && !indentedPart && Scanner.opensWithQuotedName(line.text)
             && Scanner.continuesMessage(line, indented: false)
-        if line.level == nil, Scanner.continuesMessage(line.raw) || quotedPart, let start = previousLine(), start.level == nil,
+        if indentedPart || quotedPart, let start = previousLine(), start.level == nil,
            start.header == nil, start.text.last?.isLetter == true,
            matchWrapped(start, following: [structured == nil ? line : LogLine(raw: line.raw)]
                             + (quotedPart ? followingLines(max: 1, while: { Scanner.opensWithWordOrQuotedName($0.text) && Scanner.continuesMessage($0, indented: false) }) : []),
@@ -862,8 +863,6 @@ public final class Scanner {
         return true
     }
 
-    /// A line a paste or a terminal may have cut mid-sentence: it ends with a letter, or with the closing quote
-    /// of a name (`… to 'Decodable'`).
     /// A lower-case word, or a quoted name (`opensWithQuotedName`).
     static func opensWithWordOrQuotedName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first else { return false }
@@ -878,6 +877,8 @@ public final class Scanner {
         return second.properties.isAlphabetic || ("0"..."9").contains(second) || second == "_" || second == "."
     }
 
+    /// A line a paste or a terminal may have cut mid-sentence: it ends with a letter, or with the closing quote
+    /// of a name (`… to 'Decodable'`).
     static func endsMidSentence(_ text: String) -> Bool {
         guard let last = text.last else { return false }
         if last.isLetter { return true }
