@@ -251,7 +251,8 @@ struct FindingCollector {
     /// Root causes first (errors before warnings, then by first line), then unrecognised errors, then symptoms.
     func diagnosis(inputs: [Diagnosis.Input]) -> Diagnosis {
         func roleRank(_ r: Role) -> Int { r == .cause ? 0 : r == .unrecognized ? 1 : 2 }
-        let adjusted = FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(findings, runShown: sawSuccess || sawTests), lastSuccess: lastSuccess)
+        let adjusted = FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(FindingCollector.foldLessInformative(findings),
+            runShown: sawSuccess || sawTests), lastSuccess: lastSuccess)
         let ordered = adjusted.sorted { a, b in
             if roleRank(a.role) != roleRank(b.role) { return roleRank(a.role) < roleRank(b.role) }
             if a.severity != b.severity { return a.severity > b.severity }
@@ -262,6 +263,33 @@ struct FindingCollector {
         let failed = ordered.contains { $0.severity == .error }
         let status: Diagnosis.Status = failed ? .failed : (sawSuccess ? .passed : .unknown)
         return Diagnosis(status: status, inputs: inputs, findings: ordered, droppedFindings: dropped, history: nil)
+    }
+
+    /// One failure that a rule recognises on two lines, one of which names less (setup-xcode's table of the
+    /// runner's Xcodes, then its error naming the version asked for), is one finding: a finding whose
+    /// captures are a subset of another finding's of the same rule, with the same message, is folded into
+    /// that one (its count and occurrences added, in log order).
+    static func foldLessInformative(_ findings: [Finding]) -> [Finding] {
+        var byRule: [String: [Int]] = [:]
+        for i in findings.indices where findings[i].rule != Finding.unrecognizedID { byRule[findings[i].rule, default: []].append(i) }
+        var folded = Set<Int>()
+        var result = findings
+        for indices in byRule.values where indices.count > 1 {
+            for a in indices {
+                guard let b = indices.first(where: { b in
+                    b != a && !folded.contains(b) && result[a].message == result[b].message
+                        && result[a].captures.count < result[b].captures.count
+                        && result[a].captures.allSatisfy { result[b].captures[$0.key] == $0.value }
+                }) else { continue }
+                result[b].count += result[a].count
+                result[b].occurrences = Array((result[a].occurrences + result[b].occurrences)
+                    .sorted { ($0.input, $0.line) < ($1.input, $1.line) }.prefix(Diagnosis.maxOccurrences))
+                if result[a].severity > result[b].severity { result[b].severity = result[a].severity }
+                result[b].errorInSwift6 = result[b].errorInSwift6 || result[a].errorInSwift6
+                folded.insert(a)
+            }
+        }
+        return folded.isEmpty ? findings : result.indices.filter { !folded.contains($0) }.map { result[$0] }
     }
 
     /// A failing test is one root cause however many lines report it. XCTest prints the assertion
