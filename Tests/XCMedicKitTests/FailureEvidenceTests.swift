@@ -1224,4 +1224,48 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertNotEqual(gradle.status, .failed)
         XCTAssertFalse(gradle.findings.contains { $0.severity == .error })
     }
+
+    /// Hold-out 25's shapes, each in a wording of its own (not the catalog's examples).
+    func testHoldout25Wordings() throws {
+        let cases: [(String, String)] = [
+            // Apple's macro plugins missing from the toolchain in use; a package macro not trusted stays the trust error.
+            ("Sources/App/Model.swift:4:2: error: external macro implementation type 'SwiftDataMacros.PersistentModelMacro' could not be found for macro 'Model()'; plugin for module 'SwiftDataMacros' not found\n", "ci-environment"),
+            ("error: Macro \"CasePathsMacros\" from package \"swift-case-paths\" must be enabled before it can be used\nSources/App/Route.swift:3:1: error: external macro implementation type 'CasePathsMacros.CasePathableMacro' could not be found for macro 'CasePathable()'\n", "macro-validation"),
+            // The gem that provides a tool, missing for the Ruby or bundle in use, or its launcher's Ruby gone.
+            ("/Library/Ruby/Site/2.6.0/rubygems.rb:263:in `find_spec_for_exe': can't find gem xcpretty (>= 0.a) with executable xcpretty (Gem::GemNotFoundException)\n", "ci-environment"),
+            ("/usr/lib/ruby/bundler/rubygems_integration.rb:308:in `block in replace_bin_path': can't find executable fastlane for gem fastlane. fastlane is not currently included in the bundle, perhaps you meant to add it to your Gemfile? (Gem::Exception)\n", "ci-environment"),
+            ("/usr/lib/ruby/rubygems/dependency.rb:313:in `to_specs': Could not find 'fastlane' (>= 0) among 40 total gem(s) (Gem::LoadError)\n", "ci-environment"),
+            ("[08:12:01]: $ pod install\n[08:12:01]: No such file or directory - pod\n", "ci-environment"),
+            ("/bin/sh: /usr/local/bin/fastlane: /usr/local/opt/ruby/bin/ruby: bad interpreter: No such file or directory\n", "ci-environment"),
+            // xctool: a bundle whose tests could not be listed or run, errored tests under a SUCCEEDED banner, a run with no test.
+            ("Failed to query the list of test cases in the test bundle: Test bundle not found at: /tmp/dd/Build/Products/Debug-iphonesimulator/AppTests.xctest\n", "test-runner-crash"),
+            ("** TEST SUCCEEDED: 10 passed, 0 failed, 2 errored, 12 total ** (812 ms)\n", "test-runner-crash"),
+            ("  failed: Failed to run tests\n** TEST FAILED: 0 of 0 tests passed ** (2110 ms)\n", "test-runner-crash"),
+            ("  failed: Failed to install the test host app 'com.example.app'.\n** TEST FAILED: 0 of 0 tests passed ** (91000 ms)\n", "simulator-runtime"),
+            ("  failed: The simulator failed to start, or the TEST_HOST application failed to run.\n", "simulator-runtime"),
+            // CI machines: setup-xcode's table of the runner's Xcodes, CircleCI refusing a retired class or image.
+            ("Switching Xcode to version '15.3'...\nAvailable versions:\n│ (index) │ version  │ buildNumber │ releaseType │ stable │ path │\n", "ci-environment"),
+            ("Job was rejected because resource class macos.m1.large.gen1, image xcode:14.3.1 is not a valid resource class\n", "ci-environment"),
+            // Linking: a library without the target's architecture; Xamarin's native link errors.
+            ("error: The linked library 'libPods-App.a' is missing one or more architectures required by this target: x86_64. (in target 'App' from project 'App')\n", "linker-other"),
+            ("error MT5209 : Native linking error : warning: object file (libFoo.a(Foo.o)) was built for newer iOS version (15.0) than being linked (12.0)\n", "linker-other"),
+            // CocoaPods: framework targets with static dependencies; the Kotlin plugin's pod install under Gradle.
+            ("[!] The 'Pods-App' target has transitive dependencies that include statically linked binaries: (/ci/Pods/GoogleMaps/Base/Frameworks/GoogleMapsBase.framework)\n", "cocoapods"),
+            ("> Task :shared:podInstall FAILED\nExecution failed for task ':shared:podInstall'.\n> 'pod install' command failed with code 1.\n", "cocoapods"),
+            // fastlane's App Store Connect client failing, with only a Ruby exception to show for it.
+            ("/gems/fastlane-2.220.0/spaceship/lib/spaceship/connect_api/api_client.rb:213:in `handle_response': [!] The request could not be processed (Spaceship::UnexpectedResponse)\n", "app-store-upload"),
+        ]
+        try assertFailedWithFirstCause(cases)
+        // setup-xcode's table and its error are one failure, not two causes.
+        let setupXcode = try diagnose("Switching Xcode to version '15.3'...\nAvailable versions:\n│ (index) │ version  │ buildNumber │ releaseType │ stable │ path │\n"
+            + "Error: Could not find Xcode version that satisfied version spec: '15.3'\n")
+        XCTAssertEqual(setupXcode.findings.filter { $0.role == .cause }.map(\.rule), ["developer-tools-missing"])
+        XCTAssertEqual(setupXcode.findings.first?.count, 2)
+        XCTAssertEqual(setupXcode.findings.first?.captures["version"], "15.3")
+        // A retry xctool announces is not its final word, and a summary with nothing errored is no failure.
+        let retry = try diagnose("    [Info] The simulator failed to start, or the TEST_HOST application failed to run. Simulator error: boot timed out; will retry 2 more times. (0 ms)\n")
+        XCTAssertFalse(retry.findings.contains { $0.rule == "xctool-test-host-install-failed" })
+        let passed = try diagnose("** TEST SUCCEEDED: 12 passed, 0 failed, 0 errored, 12 total ** (812 ms)\n")
+        XCTAssertFalse(passed.findings.contains { $0.severity == .error })
+    }
 }

@@ -248,7 +248,7 @@ Validate /Users/me/App.app (in target App from project App)\0\
 0\0\
 macro-implementation-not-found\0\
 The compiler could not load a macro's plugin\0\
-macro-validation\0\
+ci-environment\0\
 error\0\
 cause\0\
 1\0\
@@ -258,11 +258,12 @@ xternal macro implementation type \0\
 0\0\
 +\0\
 The plugin for macro {macro} ({type}) could not be loaded\0\
-Every use of the macro fails because the compiler has no plugin for it: Xcode never built the macro target (it was not trusted, so look for a \"must be enabled\" finding above), stale DerivedData or package caches point at an old plugin, or with swift build the macro target is not a dependency of the target that uses it.\0\
+Every use of the macro fails because the compiler has no plugin for it. Apple's own macros (SwiftUI's @State, SwiftData's @Model, Foundation's #Predicate, #Preview) come with Xcode: a build with the Command Line Tools selected, an older Xcode, or a Linux or Docker toolchain has no plugin for them. A package's macro plugin is missing when the plugin server cannot start (an x86_64 build on Apple silicon without Rosetta), when stale DerivedData or package caches point at an old plugin, or when the macro target was never built because it was not trusted (then a \"must be enabled\" finding is the cause and this one follows from it).\0\
+3\0\
+Build with the full Xcode, not the Command Line Tools (check with xcode-select -p)\0\
 2\0\
-Fix the macro trust error first if there is one (trust the macro or pass -skipMacroValidation)\0\
-1\0\
-xcodebuild {$args} -skipMacroValidation\0\
+sudo xcode-select -s /Applications/Xcode.app\0\
+xcode-select -p\0\
 -\0\
 -\0\
 Clear DerivedData and the package cache, then resolve packages again\0\
@@ -271,8 +272,13 @@ rm -rf ~/Library/Developer/Xcode/DerivedData\0\
 xcodebuild -resolvePackageDependencies\0\
 -\0\
 -\0\
+If a \"must be enabled\" finding names the macro, trust it or skip macro validation on CI\0\
+1\0\
+xcodebuild {$args} -skipMacroValidation\0\
+-\0\
+-\0\
 0\0\
-2\0\
+4\0\
 macro.swift:2:20: error: external macro implementation type 'CasePathsMacros.CasePathableMacro' could not be found for macro 'CasePathable()'; plugin for module 'CasePathsMacros' not found\0\
 +\0\
 swiftc 6.3.1 on Linux (shared/reference/failures.yaml, macro-external-implementation-not-found)\0\
@@ -293,11 +299,28 @@ macro\0\
 CasePathable()\0\
 type\0\
 CasePathsMacros.CasePathableMacro\0\
+error: external macro implementation type 'SwiftUIMacros.StateMacro' could not be found for macro 'State()'; plugin for module 'SwiftUIMacros' not found\0\
++\0\
+https://github.com/drumih/turbo-fieldfare/issues/121 (swift build with the Command Line Tools selected)\0\
+2\0\
+macro\0\
+State()\0\
+type\0\
+SwiftUIMacros.StateMacro\0\
+    |                              `- error: external macro implementation type 'FoundationMacros.PredicateMacro' could not be found for macro 'Predicate'; compiler plugin '/usr/lib/swift/host/plugins/libFoundationMacros.so' could not be loaded;  libswift_StringProcessing.so: cannot open shared object file: No such file or directory\0\
++\0\
+https://github.com/swiftlang/swift-docker/issues/411 (the official Swift Docker image)\0\
+2\0\
+macro\0\
+Predicate\0\
+type\0\
+FoundationMacros.PredicateMacro\0\
 1\0\
 @freestanding(expression) public macro stringify<T>(_ value: T) = #externalMacro(module: \"MyMacros\", type: \"StringifyMacro\")\0\
 -\0\
 0\0\
-0\0\
+1\0\
+macro-validation\0\
 0\0\
 0\0\
 0\0\
@@ -440,12 +463,27 @@ A build tool the CI machine should provide is not installed or not on PATH\0\
 ci-environment\0\
 error\0\
 cause\0\
-2\0\
+7\0\
 : command not found\0\
 (?:^|[\\s/:])(?<command>xcodebuild|xcrun|xcpretty|xcbeautify|fastlane|bundler?|pod|carthage|xcodegen|tuist): command not found\\s*$\0\
 0\0\
 command not found: \0\
 (?:^|\\s)(?:bundler|zsh|\\S*\\.sh:\\d+): command not found: (?<command>xcodebuild|xcrun|xcpretty|xcbeautify|fastlane|bundler?|pod|carthage|xcodegen|tuist)\\s*$\0\
+0\0\
+can't find gem \0\
+can't find gem (?<command>cocoapods|fastlane|xcpretty|gym|bundler) \\(\0\
+0\0\
+can't find executable \0\
+can't find executable (?<command>pod|fastlane|xcpretty|bundler?) for gem \0\
+0\0\
+Could not find \0\
+Could not find (?:RubyGem )?['‘]?(?<command>cocoapods|fastlane|xcpretty|gym|bundler)['’]? \\(>= ?[\\d.a]+\\)\0\
+0\0\
+bad interpreter\0\
+(?:^|[\\s:])\\S*/(?<command>pod|fastlane|xcpretty|bundler?|gym): (?:\\S+: bad interpreter|bad interpreter: \\S+): [Nn]o such file or directory\0\
+0\0\
+No such file or directory - \0\
+(?:^|\\s)No such file or directory - (?<command>xcodebuild|xcrun|xcpretty|xcbeautify|bundler?|pod|carthage|xcodegen|tuist)\\s*$\0\
 0\0\
 0\0\
 +\0\
@@ -466,7 +504,7 @@ bundle install && bundle exec fastlane --version\0\
 -\0\
 -\0\
 0\0\
-5\0\
+17\0\
 /home/travis/build.sh: line 45: xcodebuild: command not found\0\
 +\0\
 https://github.com/travis-ci/travis-ci/issues/5641 (a Travis job on a Linux image)\0\
@@ -497,8 +535,83 @@ https://github.com/gaurang2110-dev/PravahFlow/blob/5464b87d1ba94881e3964f24919af
 1\0\
 command\0\
 pod\0\
-2\0\
+/System/Library/Frameworks/Ruby.framework/Versions/2.6/usr/lib/ruby/2.6.0/rubygems.rb:283:in `find_spec_for_exe': can't find gem fastlane (>= 0.a) with executable fastlane (Gem::GemNotFoundException)\0\
++\0\
+https://github.com/fastlane/fastlane/issues/15840\0\
+1\0\
+command\0\
+fastlane\0\
+/Users/xyz/.rvm/rubies/ruby-2.7.5/lib/ruby/site_ruby/2.7.0/rubygems.rb:265:in `find_spec_for_exe': can't find gem cocoapods (>= 0.a) with executable pod (Gem::GemNotFoundException)\0\
++\0\
+https://github.com/pink-room/NFTDancing/issues/15\0\
+1\0\
+command\0\
+cocoapods\0\
+/Users/vagrant/.rbenv/versions/2.6.9/lib/ruby/gems/2.6.0/gems/bundler-2.2.27/lib/bundler/rubygems_integration.rb:364:in `block in replace_bin_path': can't find executable pod for gem cocoapods. cocoapods is not currently included in the bundle, perhaps you meant to add it to your Gemfile? (Gem::Exception)\0\
++\0\
+https://github.com/bitrise-steplib/steps-cocoapods-install/issues/87 (Bitrise's CocoaPods step)\0\
+1\0\
+command\0\
+pod\0\
+/opt/homebrew/Cellar/ruby/3.2.2_1/lib/ruby/3.2.0/bundler/rubygems_integration.rb:308:in `block in replace_bin_path': can't find executable pod for gem cocoapods. cocoapods is not currently included in the bundle, perhaps you meant to add it to your Gemfile? (Gem::Exception)\0\
++\0\
+https://github.com/react-native-community/cli/issues/2123 (react-native run-ios installing pods)\0\
+1\0\
+command\0\
+pod\0\
+/System/Library/Frameworks/Ruby.framework/Versions/1.8/usr/lib/ruby/1.8/rubygems.rb:777:in `report_activate_error': Could not find RubyGem cocoapods (>= 0) (Gem::LoadError)\0\
++\0\
+https://github.com/travis-ci/travis-ci/issues/1657 (Travis CI's OS X image, pod install)\0\
+1\0\
+command\0\
+cocoapods\0\
+/System/Library/Frameworks/Ruby.framework/Versions/2.0/usr/lib/ruby/2.0.0/rubygems/dependency.rb:296:in `to_specs': Could not find 'cocoapods' (>= 0) among 12 total gem(s) (Gem::LoadError)\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/2706\0\
+1\0\
+command\0\
+cocoapods\0\
+/Users/ruiperes/.rvm/rubies/ruby-1.9.2-p320/lib/ruby/site_ruby/1.9.1/rubygems/dependency.rb:298:in `to_specs': Could not find 'cocoapods' (>= 0) among 9 total gem(s) (Gem::LoadError)\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/1867\0\
+1\0\
+command\0\
+cocoapods\0\
+`-bash: /usr/local/bin/pod: /System/Library/Frameworks/Ruby.framework/Versions/2.0/usr/bin/ruby: bad interpreter: No such file or directory`\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/6898 (after a macOS update removed Ruby 2.0)\0\
+1\0\
+command\0\
+pod\0\
+-bash: /usr/local/bin/pod: /System/Library/Frameworks/Ruby.framework/Versions/2.3/usr/bin/ruby: bad interpreter: No such file or directory\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/9830 (macOS Catalina)\0\
+1\0\
+command\0\
+pod\0\
+zsh: /usr/local/bin/pod: bad interpreter: /System/Library/Frameworks/Ruby.framework/Versions/2.3/usr/bin/ruby: no such file or directory\0\
++\0\
+https://github.com/kostub/iosMath/issues/169 (zsh's order)\0\
+1\0\
+command\0\
+pod\0\
+18-Apr-2016 16:53:50\t[16:53:50]: No such file or directory - pod\0\
++\0\
+https://github.com/fastlane/fastlane/issues/4247 (fastlane's cocoapods action on a Bamboo agent)\0\
+1\0\
+command\0\
+pod\0\
+No such file or directory - pod\0\
++\0\
+https://github.com/fastlane/fastlane/issues/14694 (fastlane's cocoapods action under Jenkins)\0\
+1\0\
+command\0\
+pod\0\
+3\0\
 line 13: node: command not found\0\
+-\0\
+0\0\
+Could not find proper version of cocoapods (1.15.2) in any of the sources\0\
 -\0\
 0\0\
 /tmp/format.sh: line 4: swiftformat: command not found\0\
@@ -5314,13 +5427,16 @@ xctool could not install the test host app on the simulator\0\
 simulator-runtime\0\
 error\0\
 cause\0\
-1\0\
+2\0\
 install the test host app\0\
 (?:Tried to install|Failed to install) the test host app ['‘](?<app>[^'’]+)['’]\0\
 0\0\
+The simulator failed to start, or the TEST_HOST application failed to run\0\
+(?:failed|Test did not run): The simulator failed to start, or the TEST_HOST application failed to run\0\
+0\0\
 0\0\
 +\0\
-The test host app {app} could not be installed on the simulator\0\
+The simulator or the test host app {app} could not be started\0\
 xctool installs the app that hosts the tests on the simulator before each test bundle, and retries a few times. When every try fails the simulator is not in a state to take it: another simulator or an old CoreSimulator service still running, a runtime that does not match the SDK, or (on a CI machine) no GUI session for the simulator.\0\
 2\0\
 Shut every simulator down and erase the one the tests use, then run again\0\
@@ -5335,7 +5451,7 @@ xcodebuild test {$selection} -destination {$destination}\0\
 -\0\
 -\0\
 0\0\
-3\0\
+6\0\
     [Warning] Tried to install the test host app 'com.domain.app' but failed. (51 ms)\0\
 +\0\
 https://github.com/facebookarchive/xctool/issues/404 (Jenkins, Xcode 6 beta 5)\0\
@@ -5354,8 +5470,23 @@ https://github.com/travis-ci/travis-ci/issues/2842 (Travis CI, Xcode 6)\0\
 1\0\
 app\0\
 com.hexedbits.JSQMessages\0\
-1\0\
+**failed: The simulator failed to start, or the TEST_HOST application failed to run.**\0\
++\0\
+https://github.com/travis-ci/travis-ci/issues/1630 (Travis CI, Xcode 5, the paste in Markdown bold)\0\
+0\0\
+  failed: The simulator failed to start, or the TEST_HOST application failed to run.\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/226 (Xcode 5.0)\0\
+0\0\
+Test did not run: The simulator failed to start, or the TEST_HOST application failed to run.\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/274 (Travis CI, iOS 7 application tests)\0\
+0\0\
+2\0\
     [Info] Installed the test host app 'com.example.app'. (120 ms)\0\
+-\0\
+0\0\
+    [Info] The simulator failed to start, or the TEST_HOST application failed to run. Simulator error: iOS Simulator failed to install the application.; will retry 2 more times. (0 ms)\0\
 -\0\
 0\0\
 0\0\
@@ -5833,10 +5964,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 37 rules
+    /// Catalog/05-packages.yml: 39 rules
     static let packages = """
 xcmedic-catalog-2\0\
-37\0\
+39\0\
 package-resolved-out-of-date\0\
 Package.resolved is out of date and resolution is locked\0\
 package-resolved-stale\0\
@@ -7812,6 +7943,124 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+cocoapods-static-transitive-dependencies\0\
+CocoaPods refused a framework target that would embed static binaries of its dependencies\0\
+cocoapods\0\
+error\0\
+cause\0\
+1\0\
+target has transitive dependencies that include \0\
+[Tt]he ['‘](?<target>[^'’]+)['’] target has transitive dependencies that include (?:statically linked|static) binaries(?:: \\((?<binaries>.+?)\\)?)?\\s*$\0\
+0\0\
+0\0\
++\0\
+pod install stopped: {target} would link static binaries of its dependencies into a framework\0\
+With use_frameworks!, every pod becomes a dynamic framework, and CocoaPods refuses when one of them depends on a pod that ships only a static library or static framework (analytics, ads and sign-in SDKs often do): the static code would end up in more than one image. The pod install step stops here, so the build that follows fails on missing Pods files.\0\
+2\0\
+Link pods as static frameworks (CocoaPods 1.9+), or drop use_frameworks! if no Swift pod needs it\0\
+0\0\
++\0\
+use_frameworks! :linkage => :static\0\
+-\0\
+Or mark the depending pod as a static framework in its podspec\0\
+0\0\
++\0\
+s.static_framework = true\0\
+-\0\
+0\0\
+4\0\
+[!] The 'Pods-Runner' target has transitive dependencies that include statically linked binaries: (/Users/name/Desktop/flu/fl/ios/Pods/Bytedance-UnionAD/Bytedance-UnionAd/Frameworks/BUAdSDK.framework and /Users/name/Desktop/flu/fl/ios/Pods/Bytedance-UnionAD/Bytedance-UnionAd/Frameworks/BUFoundation.framework)\0\
++\0\
+https://github.com/bytedance/Bytedance-UnionAD/issues/82 (CocoaPods 1.9.3, a Flutter app)\0\
+1\0\
+target\0\
+Pods-Runner\0\
+[!] The 'Pods-Wallet' target has transitive dependencies that include statically linked binaries: (/Users/jiang/Desktop/Wallet/Pods/OpenSSL-Universal/lib-ios/libcrypto.a and /Users/jiang/Desktop/Wallet/Pods/OpenSSL-Universal/lib-ios/libssl.a)\0\
++\0\
+https://github.com/consenlabs/token-core-ios/issues/84 (CocoaPods 1.7.1)\0\
+1\0\
+target\0\
+Pods-Wallet\0\
+[!] The 'Pods-tephra' target has transitive dependencies that include static binaries: (/Users/mike/Desktop/tephra/Pods/Google/Libraries/libGGLCore.a and /Users/mike/Desktop/tephra/Pods/Google/Libraries/libGGLSignIn.a)\0\
++\0\
+https://github.com/firebase/FirebaseUI-iOS/issues/47 (CocoaPods before 1.5)\0\
+1\0\
+target\0\
+Pods-tephra\0\
+[!] The 'Pods' target has transitive dependencies that include static binaries: (/Users/Arron/mobile/aitrip-ios/Pods/SDWebImage/SDWebImage.framework)\0\
++\0\
+https://github.com/mwaterfall/MWPhotoBrowser/issues/503\0\
+1\0\
+target\0\
+Pods\0\
+1\0\
+Installing FirebaseAnalytics (10.0.0)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+gradle-pod-install-failed\0\
+The Kotlin Multiplatform CocoaPods plugin's pod install failed\0\
+cocoapods\0\
+error\0\
+cause\0\
+2\0\
+command failed with code \0\
+['‘]pod install['’] command failed with code (?<code>\\d+)\0\
+0\0\
+Executing of \0\
+Executing of ['‘]pod install['’] failed with code (?<code>\\d+)\0\
+0\0\
+0\0\
++\0\
+pod install, run by the Kotlin CocoaPods Gradle plugin, failed with code {code}\0\
+Gradle's podInstall task runs pod install for the iOS app of a Kotlin Multiplatform project, and CocoaPods failed. Its own message follows (\"Error message:\"): a Podfile the plugin cannot find or that lacks the lines it needs, a pod version that cannot be resolved, or pod not on the PATH Gradle sees. The Gradle task failure around it is a wrapper.\0\
+2\0\
+Run pod install yourself in the iOS app's folder to see CocoaPods' whole output\0\
+1\0\
+cd iosApp && pod install --verbose\0\
+-\0\
+-\0\
+Generate the shared module's podspec and dummy framework first, then install\0\
+2\0\
+./gradlew :shared:podspec :shared:generateDummyFramework\0\
+cd iosApp && pod install\0\
+-\0\
+-\0\
+0\0\
+3\0\
+> 'pod install' command failed with code 1.\0\
++\0\
+https://github.com/SEAbdulbasit/TravelApp-KMP/issues/2 (Execution failed for task ':shared:podInstall')\0\
+1\0\
+code\0\
+1\0\
+'pod install' command failed with code 1.\0\
++\0\
+https://github.com/Kashif-E/Compose-Multiplatform-Video-Player/issues/4\0\
+1\0\
+code\0\
+1\0\
+Executing of 'pod install' failed with code 1.\0\
++\0\
+https://github.com/rickclephas/KMP-NativeCoroutines/issues/1 (Android Studio Arctic Fox)\0\
+1\0\
+code\0\
+1\0\
+1\0\
+[!] Exit status of command 'pod install' was 1 instead of 0.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 cocoapods-error-installing\0\
 CocoaPods could not download a pod\0\
 cocoapods\0\
@@ -8274,10 +8523,10 @@ https://github.com/noda-sin/LINEActivity/issues/3\0\
 0\0\
 1\0
 """
-    /// Catalog/06-linker.yml: 25 rules
+    /// Catalog/06-linker.yml: 26 rules
     static let linker = """
 xcmedic-catalog-2\0\
-25\0\
+26\0\
 linker-undefined-symbols\0\
 Undefined symbols at link time\0\
 linker-undefined-symbols\0\
@@ -9137,6 +9386,79 @@ building\0\
 iOS Simulator\0\
 1\0\
 building for iOS Simulator-arm64\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+linked-library-missing-architecture\0\
+A linked library lacks an architecture the target builds for\0\
+linker-other\0\
+error\0\
+cause\0\
+1\0\
+is missing one or more architectures required by this target\0\
+[Tt]he linked library ['‘](?<library>[^'’]+)['’] is missing one or more architectures required by this target: (?<arch>\\w+(?:, \\w+){0,3})\0\
+0\0\
+0\0\
++\0\
+The linked library {library} has no {arch} slice, which this target builds for\0\
+The target builds for an architecture (arm64 for the Apple-silicon simulator or a universal Mac build, armv7 for old devices) that a prebuilt library does not contain. With CocoaPods, the Pods project often excludes arm64 for the simulator (EXCLUDED_ARCHS from an old Podfile post_install hook or a pod's podspec) while the app does not, so libPods-App.a is built without it.\0\
+3\0\
+See which architectures the library has\0\
+1\0\
+lipo -info {library}\0\
+-\0\
+-\0\
+Make EXCLUDED_ARCHS and ONLY_ACTIVE_ARCH the same for the app and the Pods project (remove old arm64 exclusions), then pod install again\0\
+1\0\
+pod install\0\
+-\0\
+-\0\
+Use a build of the dependency with the missing slice, ideally an .xcframework\0\
+0\0\
+-\0\
+-\0\
+1\0\
+https://developer.apple.com/documentation/technotes/tn3117-resolving-build-errors-for-apple-silicon\0\
+4\0\
+error: The linked library 'libemulation.a' is missing one or more architectures required by this target: arm64. (in target 'OpenEmulator' from project 'OpenEmulator')\0\
++\0\
+https://github.com/openemulator/openemulator/issues/38 (xcodebuild on an Intel Mac, a universal build)\0\
+2\0\
+arch\0\
+arm64\0\
+library\0\
+libemulation.a\0\
+`The linked library 'lib***.dylib' is missing one or more architectures required by this target: arm64.`\0\
++\0\
+https://github.com/iina/iina/issues/3219 (Xcode 12.2)\0\
+2\0\
+arch\0\
+arm64\0\
+library\0\
+lib***.dylib\0\
+The linked library 'libdlib.a' is missing one or more architectures required by this target: arm64.\0\
++\0\
+https://github.com/davisking/dlib/issues/2479 (Xcode 12.4, archiving)\0\
+2\0\
+arch\0\
+arm64\0\
+library\0\
+libdlib.a\0\
+The linked library 'libPre2Post.a' is missing one or more architectures required by this target: armv7.\0\
++\0\
+https://github.com/moozzyk/SignalR-Client-Swift/issues/139 (archiving for old devices)\0\
+2\0\
+arch\0\
+armv7\0\
+library\0\
+libPre2Post.a\0\
+1\0\
+ld: warning: ignoring file libfoo.a, missing required architecture arm64 in file libfoo.a (2 slices)\0\
 -\0\
 0\0\
 0\0\
@@ -11733,10 +12055,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 33 rules
+    /// Catalog/08-tests.yml: 35 rules
     static let tests = """
 xcmedic-catalog-2\0\
-33\0\
+35\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -11892,6 +12214,112 @@ Test Case '-[AppTests testSignal]' passed (0.001 seconds).\0\
 -\0\
 0\0\
 0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+xctool-tests-did-not-run\0\
+xctool could not run the tests of a bundle\0\
+test-runner-crash\0\
+error\0\
+cause\0\
+2\0\
+Failed to query the list of test cases in the test bundle\0\
+Failed to query the list of test cases in the test bundle(?:: (?<reason>.+))?\0\
+0\0\
+ errored, \0\
+\\*\\* TEST (?:SUCCEEDED|FAILED): \\d+ passed, \\d+ failed, (?<reason>[1-9]\\d* errored), \\d+ total\0\
+0\0\
+0\0\
++\0\
+xctool could not run the tests of a bundle: {reason}\0\
+xctool runs every test bundle once to list its tests and then again to run them. Here a bundle did not get that far: it was not built where xctool looked (build-tests and run-tests used different settings or derived data), it crashed while loading (a missing framework, an exception in a +load method, a bundle built for another architecture or SDK), or its tests crashed and were counted as errored. Tests that error are failures even when xctool's banner says SUCCEEDED.\0\
+2\0\
+Build the tests with the same scheme, SDK and derived data path as the run\0\
+2\0\
+xctool {$args} build-tests\0\
+xctool {$args} run-tests\0\
+-\0\
+-\0\
+Run the same tests with xcodebuild, which xctool's later releases defer to, to see the crash\0\
+1\0\
+xcodebuild test {$selection} -destination {$destination}\0\
+-\0\
+-\0\
+0\0\
+3\0\
+Failed to query the list of test cases in the test bundle: 2014-10-22 15:38:53.279 sim[66135:303] /Applications/Xcode.app/Contents/Developer/Platforms/iPhoneSimulator.platform/Developer/usr/bin/sim: No simulator devices appear to be running.  Setting data directories to /var/empty.\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/435 (Xcode 6; the bundle's own output follows, ending in \"Bad CPU type in executable\")\0\
+0\0\
+Failed to query the list of test cases in the test bundle: Test bundle not found at: /Users/Shared/Jenkins/Workspaces/Features/test-build/derived/Build/Products/Release/ReceiptKitMacTests.xctest\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/644 (Jenkins)\0\
+1\0\
+reason\0\
+Test bundle not found at: /Users/Shared/Jenkins/Workspaces/Features/test-build/derived/Build/Products/Release/ReceiptKitMacTests.xctest\0\
+** TEST SUCCEEDED: 0 passed, 0 failed, 7 errored, 7 total ** (4185 ms)\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/165\0\
+1\0\
+reason\0\
+7 errored\0\
+2\0\
+    71 passed, 0 failed, 0 errored, 71 total (4763 ms)\0\
+-\0\
+0\0\
+** TEST SUCCEEDED: 71 passed, 0 failed, 0 errored, 71 total ** (4763 ms)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+xctool-no-tests-ran\0\
+xctool's test run failed before any test ran\0\
+test-runner-crash\0\
+error\0\
+cause\0\
+1\0\
+TEST FAILED: 0 of 0 tests passed\0\
+\\*\\* TEST FAILED: 0 of 0 tests passed \\*\\*\0\
+0\0\
+0\0\
++\0\
+xctool ran no test: the test host or the test bundle did not start\0\
+The run failed with no test passed or failed: xctool could not launch the app that hosts the tests or load the test bundle. A wrong TEST_HOST or BUNDLE_LOADER setting (not pointing at the app's executable), a test host that crashes at launch, or a simulator that did not take the app all end this way.\0\
+2\0\
+Check that TEST_HOST and BUNDLE_LOADER point at the app's executable\0\
+1\0\
+xcodebuild {$args} -showBuildSettings | grep -E \"TEST_HOST|BUNDLE_LOADER\"\0\
+-\0\
+-\0\
+Run the same tests with xcodebuild, which says why the host did not start\0\
+1\0\
+xcodebuild test {$selection} -destination {$destination}\0\
+-\0\
+-\0\
+0\0\
+2\0\
+** TEST FAILED: 0 of 0 tests passed ** (3021 ms)\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/118 (a TEST_HOST that is not the app's executable)\0\
+0\0\
+** TEST FAILED: 0 of 0 tests passed ** (98383 ms)\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/162 (after the test host app failed to install)\0\
+0\0\
+1\0\
+** TEST FAILED: 3 of 4 tests passed ** (3021 ms)\0\
+-\0\
+0\0\
+3\0\
+simulator-runtime\0\
+test-runner-crash\0\
+test-failure\0\
 0\0\
 0\0\
 0\0\
@@ -14106,10 +14534,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 47 rules
+    /// Catalog/10-infrastructure.yml: 48 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-47\0\
+48\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -15945,12 +16373,79 @@ qemu-system-aarch64: -accel hvf: could not set up the accelerator\0\
 0\0\
 0\0\
 0\0\
+ci-machine-not-available\0\
+The CI service has no machine for the image or resource class the job asks for\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+is not a valid resource class\0\
+Job was rejected because resource class (?<resource>\\S+), image (?<image>\\S+) is not a valid resource class\0\
+0\0\
+is not available for your project\0\
+Resource class \\S+ for (?<resource>\\S+), image (?<image>\\S+) is not available for your project\0\
+0\0\
+0\0\
++\0\
+The CI service has no machine for resource class {resource} with image {image}\0\
+The job never started: the CI service has no machine of that class with that image. CI services retire Xcode images and macOS machine types on a schedule (CircleCI's M1 and Intel classes, older Xcode images), and change the default class, which may not offer the Xcode the config pins. Nothing in the project is wrong.\0\
+1\0\
+Pick an Xcode image and a resource class the service still offers (see its list of supported Xcode versions)\0\
+0\0\
++\0\
+macos:\n  xcode: 16.4.0\nresource_class: m4pro.medium\n\0\
++\0\
+https://circleci.com/docs/guides/execution-managed/using-macos/#supported-xcode-versions\0\
+0\0\
+4\0\
+Job was rejected because resource class macos.m4pro.medium, image xcode:16.4.0 is not a valid resource class\0\
++\0\
+https://github.com/fastlane/fastlane/pull/29801 (CircleCI's new default class without the old Xcodes)\0\
+2\0\
+image\0\
+xcode:16.4.0\0\
+resource\0\
+macos.m4pro.medium\0\
+Job was rejected because resource class large, image xcode:13.4.1 is not a valid resource class\0\
++\0\
+https://github.com/game-ci/unity-orb/issues/71\0\
+2\0\
+image\0\
+xcode:13.4.1\0\
+resource\0\
+large\0\
+Job was rejected because resource class m4pro.medium, image xcode:16.3.0 is not a valid resource class\0\
++\0\
+https://github.com/fastlane/fastlane/pull/30058 (an Xcode image CircleCI dropped)\0\
+2\0\
+image\0\
+xcode:16.3.0\0\
+resource\0\
+m4pro.medium\0\
+`Resource class macos for macos.m1.medium.gen1, image xcode:15.4.0 is not available for your project, or is not a valid resource class.`\0\
++\0\
+https://github.com/forcedotcom/SalesforceMobileSDK-iOS/pull/3729\0\
+2\0\
+image\0\
+xcode:15.4.0\0\
+resource\0\
+macos.m1.medium.gen1\0\
+1\0\
+resource_class: macos.m1.medium.gen1\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 developer-tools-missing\0\
 The developer tools the job needs are not installed or not selected\0\
 ci-environment\0\
 error\0\
 cause\0\
-15\0\
+16\0\
 needs the Apple Command Line Tools\0\
 (?<tool>\\S+): the bottle needs the Apple Command Line Tools to be installed\0\
 0\0\
@@ -15971,6 +16466,9 @@ Your Ruby version is (?<ruby>[\\w.]+), but your Gemfile specified (?<gemfileRuby
 0\0\
 satisfied version spec\0\
 Could not find Xcode version that satisfied version spec:? ['‘]?(?<version>[^'’\\s]+)\0\
+0\0\
+buildNumber\0\
+\\(index\\)\\s*│\\s*version\\s*│\\s*buildNumber\\s*│\\s*releaseType\\s*│\0\
 0\0\
 missing DEVELOPER_DIR path\0\
 missing DEVELOPER_DIR path: (?<path>\\S+)\0\
@@ -16018,13 +16516,21 @@ xcode-select --install\0\
 -\0\
 -\0\
 0\0\
-18\0\
+20\0\
 [13:25:22]: 'xcodes' doesn't seem to be installed. Please follow the installation guide at https://github.com/RobotsAndPencils/xcodes#installation before proceeding\0\
 +\0\
 https://github.com/openfoodfacts/smooth-app/pull/3861 (GitHub Actions, fastlane's xcodes action)\0\
 1\0\
 tool\0\
 xcodes\0\
+│ (index) │ version  │ buildNumber │ releaseType │ stable │               path               │\0\
++\0\
+https://github.com/actions/runner-images/issues/4749 (setup-xcode asked for 13.2, listing the runner's Xcodes)\0\
+0\0\
+│ (index) │ version  │ buildNumber │ releaseType │ stable │ path                             │\0\
++\0\
+https://github.com/maxim-lobanov/setup-xcode/issues/89 (Xcode 16.0 on a macos-14 runner that no longer has it)\0\
+0\0\
 [17:13:05]: ▸ 15.0 is not installed.\0\
 +\0\
 https://github.com/fastlane/fastlane/issues/21992 (xcodes 1.4.1 through fastlane)\0\
@@ -19039,7 +19545,7 @@ XcodeDistPipeline\0\
 verify bitcode\0\
 \\*\\* EXPORT FAILED \\*\\*\0\
 app-store-upload\0\
-13\0\
+18\0\
 ITMS-\\d+\0\
 \\baltool\\b\0\
 notarytool\0\
@@ -19053,6 +19559,11 @@ AppStoreService\0\
 \\bupload(?:ing)? (?:the |your )?(?:app|ipa|binary|archive)\\b\0\
 ITunesConnection\\w*Domain\0\
 \\bsubmit(?:ted)? (?:the )?(?:build |app )?for (?:beta )?review\\b\0\
+\\bspaceship\\b\0\
+TestFlight\0\
+\\btest_flight\\b\0\
+\\bdistribut(?:e|ing) (?:the )?(?:binary|build)\\b\0\
+Could not set changelog\0\
 destination-not-found\0\
 1\0\
 \\bdestination\\b\0\
@@ -19151,12 +19662,13 @@ linker-undefined-symbols\0\
 undefined symbols?\0\
 undefined reference\0\
 linker-other\0\
-5\0\
+6\0\
 ^ld: \0\
 \\blinker\\b\0\
 library not found\0\
 framework not found\0\
 duplicate symbols?\0\
+\\bNative linking (?:error|failed)\\b\0\
 disk-full\0\
 4\0\
 no space left\0\
