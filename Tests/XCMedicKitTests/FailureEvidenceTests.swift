@@ -1254,6 +1254,9 @@ final class FailureEvidenceTests: XCTestCase {
             ("> Task :shared:podInstall FAILED\nExecution failed for task ':shared:podInstall'.\n> 'pod install' command failed with code 1.\n", "cocoapods"),
             // fastlane's App Store Connect client failing, with only a Ruby exception to show for it.
             ("/gems/fastlane-2.220.0/spaceship/lib/spaceship/connect_api/api_client.rb:213:in `handle_response': [!] The request could not be processed (Spaceship::UnexpectedResponse)\n", "app-store-upload"),
+            // Hold-out 26: hdiutil's busy image on CI runners; a Homebrew formula that needs the full Xcode.
+            ("Creating disk image...\nhdiutil: create failed - Resource busy\nError: Process completed with exit code 1.\n", "ci-environment"),
+            ("==> Installing mytool from me/tap\nmytool: A full installation of Xcode.app 14.0 is required to compile\nthis software. Installing just the Command Line Tools is not sufficient.\nError: mytool: An unsatisfied requirement failed this build.\n", "ci-environment"),
         ]
         try assertFailedWithFirstCause(cases)
         // setup-xcode's table and its error are one failure, not two causes.

@@ -14534,10 +14534,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 48 rules
+    /// Catalog/10-infrastructure.yml: 49 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-48\0\
+49\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -16440,17 +16440,80 @@ resource_class: macos.m1.medium.gen1\0\
 0\0\
 0\0\
 0\0\
+hdiutil-resource-busy\0\
+hdiutil could not create or detach a disk image because the device was busy\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+ - Resource busy\0\
+hdiutil: (?<action>create|attach|detach|convert|resize|couldn't unmount(?: \"[^\"]+\")?)(?: failed)? - Resource busy\0\
+0\0\
+0\0\
++\0\
+hdiutil: {action} failed because the disk image or volume was busy\0\
+Making a DMG on a CI machine failed in hdiutil, not in the build: the image or a volume it mounted was still in use. On GitHub's macOS 13 and later runners this happens often and at random (a scanner such as XProtect or Spotlight holding the new image, a previous image still attached); on a laptop, a volume of the same name left mounted does it. Running the step again usually passes.\0\
+2\0\
+Retry the DMG step a few times, detaching leftover volumes between tries\0\
+0\0\
++\0\
+for i in 1 2 3 4 5; do\n  create-dmg \"$@\" && break\n  hdiutil info | grep -o '/dev/disk[0-9]*' | sort -u | xargs -n1 hdiutil detach -force || true\n  sleep 5\ndone\n\0\
+-\0\
+Or build the DMG on an arm64 (macos-14 or later) runner, where the threads see it less\0\
+0\0\
+-\0\
+-\0\
+1\0\
+https://github.com/actions/runner-images/issues/7522\0\
+4\0\
+hdiutil: create failed - Resource busy\0\
++\0\
+https://github.com/create-dmg/create-dmg/issues/143 (Bitrise, now and then)\0\
+1\0\
+action\0\
+create\0\
+2024-11-06T20:41:06.6360500Z hdiutil: create failed - Resource busy\0\
++\0\
+https://github.com/OpenAdaptAI/OpenAdapt/issues/914 (GitHub Actions)\0\
+1\0\
+action\0\
+create\0\
+ERROR: Bundle creation error: \"hdiutil: create failed - Resource busy\\n\"\0\
++\0\
+https://github.com/tahoma2d/tahoma2d/pull/1620 (macOS 13)\0\
+1\0\
+action\0\
+create\0\
+07:46:19   hdiutil: couldn't unmount \"disk5\" - Resource busy\0\
++\0\
+https://github.com/keymanapp/keyman/issues/10200 (TeamCity)\0\
+1\0\
+action\0\
+couldn't unmount \"disk5\"\0\
+1\0\
+hdiutil: create: successfully created \"Setup.dmg\"\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 developer-tools-missing\0\
 The developer tools the job needs are not installed or not selected\0\
 ci-environment\0\
 error\0\
 cause\0\
-16\0\
+17\0\
 needs the Apple Command Line Tools\0\
 (?<tool>\\S+): the bottle needs the Apple Command Line Tools to be installed\0\
 0\0\
 Xcode alone is not sufficient on\0\
 Xcode alone is not sufficient on (?<os>[\\w .]+?)\\.\0\
+0\0\
+A full installation of Xcode.app\0\
+(?:(?<tool>[\\w@.+-]+): )?A full installation of Xcode\\.app(?: (?<version>[\\d.]+))? is required to compile\0\
 0\0\
 invalid active developer path\0\
 invalid active developer path \\((?<path>[^)]+)\\)\0\
@@ -16516,13 +16579,33 @@ xcode-select --install\0\
 -\0\
 -\0\
 0\0\
-20\0\
+23\0\
 [13:25:22]: 'xcodes' doesn't seem to be installed. Please follow the installation guide at https://github.com/RobotsAndPencils/xcodes#installation before proceeding\0\
 +\0\
 https://github.com/openfoodfacts/smooth-app/pull/3861 (GitHub Actions, fastlane's xcodes action)\0\
 1\0\
 tool\0\
 xcodes\0\
+clings: A full installation of Xcode.app 15.0 is required to compile\0\
++\0\
+https://github.com/dan-hart/clings/issues/7 (brew install, the message wrapped after \"compile\")\0\
+2\0\
+tool\0\
+clings\0\
+version\0\
+15.0\0\
+switchaudio-osx: A full installation of Xcode.app is required to compile this software.\0\
++\0\
+https://github.com/deweller/switchaudio-osx/issues/4\0\
+1\0\
+tool\0\
+switchaudio-osx\0\
+`A full installation of Xcode.app 10.0 is required to compile\0\
++\0\
+https://github.com/samuelmeuli/tmignore/issues/4 (the message alone)\0\
+1\0\
+version\0\
+10.0\0\
 │ (index) │ version  │ buildNumber │ releaseType │ stable │               path               │\0\
 +\0\
 https://github.com/actions/runner-images/issues/4749 (setup-xcode asked for 13.2, listing the runner's Xcodes)\0\
