@@ -270,14 +270,18 @@ struct FindingCollector {
     /// captures are a subset of another finding's of the same rule, with the same message, is folded into
     /// that one (its count and occurrences added, in log order).
     static func foldLessInformative(_ findings: [Finding]) -> [Finding] {
-        var byRule: [String: [Int]] = [:]
-        for i in findings.indices where findings[i].rule != Finding.unrecognizedID { byRule[findings[i].rule, default: []].append(i) }
+        // Grouped by rule and message, so an error-dense log's thousands of distinct findings are not compared pairwise.
+        struct Key: Hashable { var rule: String, message: String }
+        var groups: [Key: [Int]] = [:]
+        for i in findings.indices where findings[i].rule != Finding.unrecognizedID {
+            groups[Key(rule: findings[i].rule, message: findings[i].message), default: []].append(i)
+        }
         var folded = Set<Int>()
         var result = findings
-        for indices in byRule.values where indices.count > 1 {
+        for indices in groups.values where indices.count > 1 {
             for a in indices {
                 guard let b = indices.first(where: { b in
-                    b != a && !folded.contains(b) && result[a].message == result[b].message
+                    b != a && !folded.contains(b)
                         && result[a].captures.count < result[b].captures.count
                         && result[a].captures.allSatisfy { result[b].captures[$0.key] == $0.value }
                 }) else { continue }
