@@ -1271,4 +1271,58 @@ final class FailureEvidenceTests: XCTestCase {
         let passed = try diagnose("** TEST SUCCEEDED: 12 passed, 0 failed, 0 errored, 12 total ** (812 ms)\n")
         XCTAssertFalse(passed.findings.contains { $0.severity == .error })
     }
+
+    /// Messages that more than one round of hold-out logs showed, each round from its own source.
+    func testWordingsSharedAcrossRounds() throws {
+        let cases: [(String, String)] = [
+            // Run where there is no package or project (a workflow without checkout, an Xcode app built with `swift build`).
+            ("Run swift build -v\nerror: root manifest not found\n##[error]Process completed with exit code 1.\n", "ci-environment"),
+            ("error: Could not find Package.swift in this directory or any of its parent directories.\nError: Process completed with exit code 1.\n", "ci-environment"),
+            ("xcodebuild: error: The directory /Users/travis/build/me/App does not contain an Xcode project or workspace.\n", "ci-environment"),
+            // CocoaPods' ffi gem built for another Ruby than the one running pod.
+            ("LoadError - incompatible library version - /Users/me/.rvm/gems/ruby-3.0.0/gems/ffi-1.15.5/lib/ffi_c.bundle\n", "cocoapods"),
+            ("LoadError - linked to incompatible /Users/me/.rbenv/versions/3.3.0/lib/libruby.3.3.dylib - /Users/me/.rbenv/versions/3.3.0/lib/ruby/gems/3.3.0/gems/ffi-1.16.3/lib/ffi_c.bundle\n", "cocoapods"),
+            // Signing switched on with no identity; the Metal compiler missing; a plugin writing outside its sandbox.
+            ("error: An empty identity is not valid when signing a binary for the product type 'Application'. (in target 'App')\n", "codesign-other"),
+            ("error: cannot execute tool 'metal' due to missing Metal Toolchain; use: xcodebuild -downloadComponent MetalToolchain\n", "sdk-missing"),
+            ("2023-09-05T18:13:05.391812273Z\tError: You don’t have permission to save the file “f50a.plist” in the folder “478B1767”.\n", "phase-script-failed"),
+        ]
+        try assertFailedWithFirstCause(cases)
+        // A named cause among the last lines a script printed explains the script step, also when the log does not show
+        // where the step started: one cause, not the step's wrapper again.
+        let tail = try diagnose("Error: You don’t have permission to save the file “R.generated.swift” in the folder “Resources”.\n"
+            + "Command PhaseScriptExecution failed with a nonzero exit code\n")
+        XCTAssertEqual(tail.findings.filter { $0.role == .cause }.map(\.rule), ["build-tool-plugin-write-denied"])
+        // Nothing named in what it printed: the step explains itself, as before.
+        let unexplained = try diagnose("Linting Swift files in current working directory\nsomething went wrong\n"
+            + "Command PhaseScriptExecution failed with a nonzero exit code\n")
+        XCTAssertEqual(unexplained.findings.filter { $0.role == .cause }.map(\.rule), [Scanner.failedStepRuleID])
+    }
+
+    /// Hold-out 27: flags clang refuses, Kotlin/Native's compiler and its checks, Rust's missing targets, and the error
+    /// markers of those compilers (Kotlin's `e: `, rustc's `error[E0463]: `) and of CocoaPods' validator.
+    func testHoldout27Wordings() throws {
+        let cases: [(String, String)] = [
+            ("❌  clang: error: unsupported option '-G' for target 'arm64-apple-ios13.4-simulator'\n", "compile-error-generic"),
+            ("/Users/me/app/node_modules/react-native-zip-archive/ios/RNZipArchive.m unsupported option '-G' for target 'arm64-apple-ios11.0-simulator'\n", "compile-error-generic"),
+            ("prepare MultiPlatformLibrary.framework (require some time...)\ne: java.lang.IllegalStateException: Unsupported Xcode version 10.1, minimal supported version is 11.0.\n", "xcode-version"),
+            ("error[E0463]: can't find crate for `core`\n  |\n  = note: the `x86_64-apple-ios` target may not be installed\n", "sdk-missing"),
+            ("> Task :shared:linkReleaseFrameworkIosArm64 FAILED\ne: Compilation failed: Java heap space\n * Output kind: FRAMEWORK\ne: java.lang.OutOfMemoryError: Java heap space\n", "out-of-memory"),
+            ("> Task :shared:linkDebugFrameworkIosSimulatorArm64 FAILED\ne: Compilation failed: null\n * Output kind: FRAMEWORK\ne: java.lang.NullPointerException\n", "compiler-crash"),
+            // CocoaPods' validator refusing a podspec: a `[!]` line that says so, its words naming CocoaPods.
+            ("Validating podspec\n -> RxGesture (0.1.2)\n    - WARN  | xcodebuild:  warning: use of 'typealias' is deprecated\n[!] The podspec does not validate.\n", "cocoapods"),
+            // Messages an earlier round showed too: two builds in one DerivedData, match's passphrase, XCUITest in xcpretty's summary.
+            ("error: unable to attach DB: error: accessing build database \"/Users/me/Library/Developer/Xcode/DerivedData/App-abc/Build/Intermediates.noindex/XCBuildData/build.db\": database is locked Possibly there are two concurrent builds running in the same filesystem location.\n", "ci-environment"),
+            ("Passphrase for Git Repo: ***************\nCouldn't decrypt the repo, please make sure you enter the right password!\n", "codesign-certificate"),
+            ("XCUITest.FindInPageTest\n  testFindInPageURLBarElement, Failed to synthesize event: Neither element nor any descendant has keyboard focus.\n  /Users/vagrant/git/XCUITest/FindInPageTest.swift:27\n", "test-failure"),
+        ]
+        try assertFailedWithFirstCause(cases)
+        // The error markers of other compilers are failure evidence, named by a rule or not; their warnings are not.
+        for log in ["e: /src/commonMain/kotlin/Main.kt: (3, 5): Unresolved reference: foo\n", "error[E0432]: unresolved import `foo::bar`\n"] {
+            XCTAssertEqual(try diagnose(log).status, .failed, log)
+        }
+        for log in ["w: /src/commonMain/kotlin/Main.kt: (3, 5): Parameter 'x' is never used\n", "Provisioning Profile: e: none\n"] {
+            XCTAssertNotEqual(try diagnose(log).status, .failed, log)
+        }
+    }
 }

@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 29 rules
+    /// Catalog/03-signing.yml: 30 rules
     static let signing = """
 xcmedic-catalog-2\0\
-29\0\
+30\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -3969,6 +3969,59 @@ codesign-other\0\
 0\0\
 0\0\
 0\0\
+empty-signing-identity\0\
+The target is signed with an empty identity\0\
+codesign-other\0\
+error\0\
+cause\0\
+1\0\
+An empty identity is not valid when signing\0\
+An empty identity is not valid when signing a binary for the product type ['‘](?<productType>[^'’]+)['’]\0\
+0\0\
+0\0\
++\0\
+The {productType} target is set to be signed, but its signing identity is empty\0\
+Code signing is on for the target (CODE_SIGNING_ALLOWED is not NO), but CODE_SIGN_IDENTITY resolves to nothing: no team or identity is set for this configuration, or a build that should not sign at all (a simulator, a size or CI check, a generated project) still asks to. Xcode 10 and later refuse to sign with an empty identity where older versions skipped signing.\0\
+2\0\
+For a build that does not need signing, turn signing off for the command\0\
+1\0\
+xcodebuild {$args} CODE_SIGNING_ALLOWED=NO\0\
+-\0\
+-\0\
+Otherwise set the team and identity for this configuration (Signing & Capabilities, or DEVELOPMENT_TEAM and CODE_SIGN_IDENTITY)\0\
+0\0\
+-\0\
+-\0\
+0\0\
+3\0\
+An empty identity is not valid when signing a binary for the product type 'Application'.\0\
++\0\
+https://github.com/apasccon/SearchTextField/issues/188 (an example project)\0\
+1\0\
+productType\0\
+Application\0\
+An empty identity is not valid when signing a binary for the product type 'Dynamic Library'\0\
++\0\
+https://github.com/AloneMonkey/MonkeyDev/issues/218 (Xcode 11)\0\
+1\0\
+productType\0\
+Dynamic Library\0\
+`An empty identity is not valid when signing a binary for the product type 'Application'` shows up when running `build_one_example.sh`.\0\
++\0\
+https://github.com/grpc/grpc/pull/23025 (a CI build script, fixed with CODE_SIGNING_ALLOWED=NO)\0\
+1\0\
+productType\0\
+Application\0\
+1\0\
+CODE_SIGN_IDENTITY = \"\"\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 export-archive-failed\0\
 xcodebuild -exportArchive failed\0\
 codesign-other\0\
@@ -4171,14 +4224,17 @@ fastlane match cannot decrypt the certificates repository\0\
 codesign-certificate\0\
 error\0\
 cause\0\
-1\0\
+2\0\
 MATCH_PASSWORD\0\
 Invalid password passed via 'MATCH_PASSWORD'|Neither the MATCH_PASSWORD environment variable nor the local keychain contained a password\0\
+0\0\
+decrypt the repo, please make sure you enter the right password\0\
+Couldn['’]t decrypt the repo, please make sure you enter the right password\0\
 0\0\
 0\0\
 +\0\
 fastlane match cannot decrypt the certificates repository (MATCH_PASSWORD)\0\
-match encrypts the certificates repository with a passphrase. On CI it comes from MATCH_PASSWORD; the variable is missing (a secret not exposed to this job, e.g. on pull requests from forks) or holds a different passphrase than the one the repository was encrypted with.\0\
+match encrypts the certificates repository with a passphrase. On CI it comes from MATCH_PASSWORD; the variable is missing (a secret not exposed to this job, e.g. on pull requests from forks) or holds a different passphrase than the one the repository was encrypted with. On a machine that ran match before, the keychain may remember another passphrase for the repository.\0\
 2\0\
 Set MATCH_PASSWORD as a CI secret available to this job, with the passphrase used to encrypt the repo\0\
 0\0\
@@ -4191,7 +4247,7 @@ fastlane match change_password\0\
 -\0\
 1\0\
 https://docs.fastlane.tools/actions/match/\0\
-2\0\
+5\0\
 [!] Invalid password passed via 'MATCH_PASSWORD'\0\
 +\0\
 fastlane/fastlane@00f9cf81cea6:match/lib/match/encryption/openssl.rb (UI.user_error!, printed with \"[!] \")\0\
@@ -4200,8 +4256,23 @@ Neither the MATCH_PASSWORD environment variable nor the local keychain contained
 +\0\
 fastlane/fastlane@00f9cf81cea6:match/lib/match/encryption/openssl.rb (UI.error)\0\
 0\0\
-1\0\
+ERROR [2022-01-22 14:57:23.34]: Couldn't decrypt the repo, please make sure you enter the right password!\0\
++\0\
+https://github.com/fastlane/fastlane/issues/19830 (MATCH_PASSWORD set in a Matchfile lane)\0\
+0\0\
+[14:24:03]: Couldn't decrypt the repo, please make sure you enter the right password!\0\
++\0\
+https://github.com/fastlane/fastlane/issues/20716\0\
+0\0\
+Couldn't decrypt the repo, please make sure you enter the right password!\0\
++\0\
+https://github.com/fastlane/fastlane/issues/4020 (a bot's keychain remembering another passphrase)\0\
+0\0\
+2\0\
 export MATCH_PASSWORD=***\0\
+-\0\
+0\0\
+[07:16:06]: 🔓  Successfully decrypted certificates repo\0\
 -\0\
 0\0\
 0\0\
@@ -4417,10 +4488,10 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 26 rules
+    /// Catalog/04-destination.yml: 27 rules
     static let destination = """
 xcmedic-catalog-2\0\
-26\0\
+27\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -5711,6 +5782,57 @@ https://github.com/fayeed/flutter_mentions/issues/27 (a project without an ios f
 0\0\
 1\0\
 2 connected devices:\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+metal-toolchain-missing\0\
+The Metal compiler is not installed for this Xcode\0\
+sdk-missing\0\
+error\0\
+cause\0\
+2\0\
+due to missing Metal Toolchain\0\
+cannot execute tool ['‘]metal['’] due to missing Metal Toolchain\0\
+0\0\
+can't exec 'metal'\0\
+can't exec 'metal' \\(No such file or directory\\)\0\
+0\0\
+0\0\
++\0\
+The Metal toolchain is not installed for the selected Xcode, and the build compiles .metal files\0\
+The target has Metal shaders (.metal files, or a package such as MLX that builds them) and the `metal` compiler is not there. Since Xcode 26 the Metal toolchain is a separate component that a fresh Xcode, a CI image or a runner does not necessarily have; `xcodebuild -downloadComponent MetalToolchain` installs it.\0\
+1\0\
+Install the Metal toolchain for the selected Xcode (on CI, in a step before the build)\0\
+2\0\
+xcodebuild -downloadComponent MetalToolchain\0\
+xcrun metal --version\0\
+-\0\
+-\0\
+0\0\
+4\0\
+error: cannot execute tool 'metal' due to missing Metal Toolchain; use: xcodebuild -downloadComponent MetalToolchain\0\
++\0\
+https://github.com/actions/runner-images/issues/13094 (GitHub Actions macos-26 image)\0\
+0\0\
+error: error: cannot execute tool 'metal' due to missing Metal Toolchain; use: xcodebuild -downloadComponent MetalToolchain\0\
++\0\
+https://github.com/cirruslabs/macos-image-templates/issues/264 (Cirrus Labs' Xcode 26 images)\0\
+0\0\
+error: error: cannot execute tool 'metal' due to missing Metal Toolchain; use: xcodebuild -downloadComponent MetalToolchain\0\
++\0\
+https://github.com/janhq/jan/issues/8275 (building an app from source)\0\
+0\0\
+error: can't exec 'metal' (No such file or directory)\0\
++\0\
+https://github.com/shu223/iOS8-Sampler/issues/1\0\
+0\0\
+1\0\
+xcodebuild: error: Asset is already installed for Metal Toolchain 17A324\0\
 -\0\
 0\0\
 0\0\
@@ -8239,12 +8361,15 @@ CocoaPods is missing or broken, and the project needs it\0\
 cocoapods\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 CocoaPods not installed or not in valid state\0\
 CocoaPods not installed or not in valid state\0\
 0\0\
 but is an incompatible architecture\0\
 ffi_c\\.bundle' \\(mach-o file, but is an incompatible architecture \\(have \\(?'?(?<have>\\w+)'?\\)?, need \\(?'?(?<need>\\w+)\0\
+0\0\
+ffi_c.bundle\0\
+(?:incompatible library version|linked to incompatible \\S+|missing compatible arch in \\S+) - \\S*/ffi_c\\.bundle\0\
 0\0\
 0\0\
 +\0\
@@ -8270,7 +8395,7 @@ brew install cocoapods\0\
 -\0\
 -\0\
 0\0\
-6\0\
+10\0\
 CocoaPods not installed or not in valid state.\0\
 +\0\
 https://github.com/flutter/flutter/issues/53979 (flutter build ios under fastlane)\0\
@@ -8311,8 +8436,27 @@ have\0\
 x86_64\0\
 need\0\
 arm64e\0\
-1\0\
+LoadError - incompatible library version - /Users/macuser/.rvm/gems/ruby-3.0.0/gems/ffi-1.15.3/lib/ffi_c.bundle\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/10769 (pod install, system Ruby 2.6 loading rvm's ffi)\0\
+0\0\
+LoadError - incompatible library version - /Users/designervoid/gems/gems/ffi-1.13.1/lib/ffi_c.bundle\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/10246\0\
+0\0\
+LoadError - linked to incompatible /Users/gimbong-yeon/.rbenv/versions/3.3.0/lib/libruby.3.3.dylib - /Users/gimbong-yeon/.rbenv/versions/3.3.0/lib/ruby/gems/3.3.0/gems/ffi-1.16.3/lib/ffi_c.bundle\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/12387 (rbenv's Ruby 3.3)\0\
+0\0\
+/System/Library/Frameworks/Ruby.framework/Versions/2.6/usr/lib/ruby/2.6.0/rubygems/core_ext/kernel_require.rb:54:in `require': dlopen(/Users/XXXXX/.gem/ruby/2.6.0/gems/ffi-1.15.4/lib/ffi_c.bundle, 0x0009): missing compatible arch in /Users/XXXXX/.gem/ruby/2.6.0/gems/ffi-1.15.4/lib/ffi_c.bundle - /Users/XXXXX/.gem/ruby/2.6.0/gems/ffi-1.15.4/lib/ffi_c.bundle (LoadError)\0\
++\0\
+https://github.com/ffi/ffi/issues/916 (pod on an Apple silicon Mac)\0\
+0\0\
+2\0\
 Warning: CocoaPods is installed but broken. Skipping pod install.\0\
+-\0\
+0\0\
+/Users/talsmacbookpro/.rvm/rubies/ruby-2.6.3/lib/ruby/gems/2.6.0/gems/date-3.0.1/lib/date.rb:4:in `<top (required)>'\0\
 -\0\
 0\0\
 0\0\
@@ -10351,10 +10495,10 @@ error: failed to build module 'Foo' for importation due to the errors above\0\
 0\0\
 0\0
 """
-    /// Catalog/07-compiler.yml: 26 rules
+    /// Catalog/07-compiler.yml: 27 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-26\0\
+27\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -10820,6 +10964,74 @@ Command SwiftCompile failed with a nonzero exit code\0\
 0\0\
 1\0\
 out-of-memory\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+clang-option-unsupported-for-target\0\
+clang refuses a compiler flag for this target\0\
+compile-error-generic\0\
+error\0\
+cause\0\
+1\0\
+unsupported option '\0\
+unsupported option ['‘](?<option>-[^'’]+)['’] for target ['‘](?<target>[^'’]+)['’]\0\
+0\0\
+0\0\
++\0\
+clang does not accept {option} when compiling for {target}\0\
+A target passes clang a flag the compiler of this Xcode refuses for the platform. The common case is Xcode 16 and pods whose podspec puts `-GCC_WARN_INHIBIT_ALL_WARNINGS` in a file's compiler flags (BoringSSL-GRPC, gRPC-Core, react-native-zip-archive): older clangs ignored it as an unused `-G` argument, Xcode 16's makes it an error. The file named on the line is in the pod or package that sets the flag.\0\
+2\0\
+Update the pod or package to a release that no longer sets the flag (gRPC 1.65.2 and later for BoringSSL-GRPC)\0\
+1\0\
+pod update BoringSSL-GRPC\0\
+-\0\
+-\0\
+Or remove the flag from the pod's files in the Podfile's post_install, then pod install again\0\
+0\0\
++\0\
+post_install do |installer|\n  installer.pods_project.targets.each do |target|\n    target.source_build_phase.files.each do |file|\n      next unless file.settings && file.settings['COMPILER_FLAGS']\n      flags = file.settings['COMPILER_FLAGS'].split.reject { |f| f == '-GCC_WARN_INHIBIT_ALL_WARNINGS' }\n      file.settings['COMPILER_FLAGS'] = flags.join(' ')\n    end\n  end\nend\n\0\
+-\0\
+0\0\
+4\0\
+clang: error: unsupported option '-G' for target 'arm64-apple-ios15-simulator'\0\
++\0\
+https://github.com/grpc/grpc/issues/36888 (Xcode 16 beta 1, BoringSSL-GRPC)\0\
+2\0\
+option\0\
+-G\0\
+target\0\
+arm64-apple-ios15-simulator\0\
+error: unsupported option '-G' for target 'arm64-apple-ios14.5' (in target 'BoringSSL-GRPC' from project 'Pods')\0\
++\0\
+https://github.com/devMEremenko/XcodeBenchmark/issues/514\0\
+2\0\
+option\0\
+-G\0\
+target\0\
+arm64-apple-ios14.5\0\
+app/ios/Pods/BoringSSL-GRPC/src/ssl/ssl_transcript.cc unsupported option '-G' for target 'x86_64-apple-ios15.0-simulator'\0\
++\0\
+https://github.com/firebase/firebase-ios-sdk/issues/13115 (Xcode's issue list, pasted without error:)\0\
+2\0\
+option\0\
+-G\0\
+target\0\
+x86_64-apple-ios15.0-simulator\0\
+❌  clang: error: unsupported option '-G' for target 'arm64-apple-ios13.4-simulator'\0\
++\0\
+https://github.com/transistorsoft/react-native-background-geolocation-firebase/issues/29 (Expo's xcpretty)\0\
+2\0\
+option\0\
+-G\0\
+target\0\
+arm64-apple-ios13.4-simulator\0\
+1\0\
+clang: warning: argument unused during compilation: '-G CC_WARN_INHIBIT_ALL_WARNINGS' [-Wunused-command-line-argument]\0\
+-\0\
+0\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12906,12 +13118,18 @@ XCTest assertion message without its test line\0\
 test-failure\0\
 error\0\
 cause\0\
-10\0\
+12\0\
 , XCT\0\
 ^(?<test>\\w+), (?<message>XCT\\w+ failed\\b.*)$\0\
 0\0\
 failed\0\
 ^(?<test>test\\w*), (?<message>.*\\bfailed\\b.*)$\0\
+0\0\
+, Failed to \0\
+^(?<test>test\\w*), (?<message>Failed to .+)$\0\
+0\0\
+, UI Testing Failure\0\
+^(?<test>test\\w*), (?<message>UI Testing Failure\\b.*)$\0\
 0\0\
 , expected to \0\
 ^(?<test>\\w+), (?<message>expected to .*)$\0\
@@ -12953,7 +13171,7 @@ xcrun xcresulttool get test-results tests --path Test.xcresult\0\
 -\0\
 -\0\
 0\0\
-4\0\
+6\0\
 testNumberOfWalksForPriceText, XCTAssertEqual failed: (\"20 passeios de R$ 25\") is not equal to (\"20 passeios de R$25\") - \0\
 +\0\
 https://github.com/fastlane/fastlane/issues/13956 (xcpretty summary through fastlane scan on Jenkins)\0\
@@ -12978,6 +13196,18 @@ https://github.com/nalexn/ViewInspector/issues/314 (GitHub Actions, Xcode 16 bet
 1\0\
 test\0\
 test_MyClass\0\
+  testAccountCreation, Failed to get matching snapshot: No matches found for Elements matching predicate '\"GetMyProfileButton\" IN identifiers' from input {(\0\
++\0\
+https://github.com/rootstrap/ios-base/issues/163 (xcpretty's summary of a UI test)\0\
+1\0\
+test\0\
+testAccountCreation\0\
+testSnapshot, UI Testing Failure - Failure getting refresh snapshot Error Domain=XCTestManagerErrorDomain Code=9 \"Error getting main window -25204\" UserInfo={NSLocalizedDescription=Error getting main window -25204}\0\
++\0\
+https://github.com/fastlane/fastlane/issues/3636 (fastlane snapshot, xcpretty's summary)\0\
+1\0\
+test\0\
+testSnapshot\0\
 3\0\
     XCTAssertEqual(self.viewModel.numberOfWalksForPriceText(25), \"20 passeios de R$25\")\0\
 -\0\
@@ -14534,10 +14764,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 49 rules
+    /// Catalog/10-infrastructure.yml: 56 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-49\0\
+56\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -16102,6 +16332,122 @@ error: compile command failed due to signal 11 (use -v to see invocation)\0\
 0\0\
 0\0\
 0\0\
+jvm-out-of-memory\0\
+A Java or Kotlin tool ran out of JVM heap\0\
+out-of-memory\0\
+error\0\
+cause\0\
+1\0\
+java.lang.OutOfMemoryError: \0\
+java\\.lang\\.OutOfMemoryError: (?<what>Java heap space|GC overhead limit exceeded|Metaspace)\0\
+0\0\
+0\0\
++\0\
+A JVM ran out of memory ({what}): the Kotlin/Native compiler, Gradle or another Java tool needs a bigger heap\0\
+A tool that runs on the JVM (the Kotlin/Native compiler linking a Kotlin Multiplatform framework, Gradle, a Java helper of the build) used its whole heap. The Kotlin/Native release link is the usual one: its whole-program passes hold the IR of the module and every dependency at once, so a framework that grows past the heap fails only in release builds. The limit is the JVM's -Xmx, not the machine's memory, though a CI runner's memory bounds how far it can be raised.\0\
+2\0\
+Give the Kotlin/Native compiler its own heap (it runs apart from the Gradle daemon), or raise Gradle's\0\
+0\0\
++\0\
+# gradle.properties\nkotlin.native.jvmArgs=-Xmx6g\norg.gradle.jvmargs=-Xmx4g\n\0\
+-\0\
+Keep the heaps within what the CI runner has (a 7 GB macOS runner cannot give 12 GB)\0\
+0\0\
+-\0\
+-\0\
+0\0\
+4\0\
+e: java.lang.OutOfMemoryError: Java heap space\0\
++\0\
+https://github.com/9thLevelSoftware/Project-Phoenix-MP/pull/375 (linkReleaseFrameworkIosArm64 on a macos-26 runner)\0\
+1\0\
+what\0\
+Java heap space\0\
+e: java.lang.OutOfMemoryError: Java heap space: failed reallocation of scalar replaced objects\0\
++\0\
+https://github.com/yschimke/compose-ai-tools/issues/4222 (linkReleaseFrameworkIosSimulatorArm64 on macos-15)\0\
+1\0\
+what\0\
+Java heap space\0\
+error: java.lang.OutOfMemoryError: Java heap space\0\
++\0\
+https://github.com/JetBrains/compose-multiplatform/issues/4330 (linkReleaseFrameworkIosX64)\0\
+1\0\
+what\0\
+Java heap space\0\
+exception: java.lang.OutOfMemoryError: Java heap space\0\
++\0\
+https://github.com/JetBrains/kotlin-native/issues/825\0\
+1\0\
+what\0\
+Java heap space\0\
+1\0\
+The Daemon will expire after the build after running out of JVM heap space.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+kotlin-native-compiler-failed\0\
+The Kotlin/Native compiler crashed\0\
+compiler-crash\0\
+error\0\
+cause\0\
+1\0\
+ompilation failed: \0\
+^(?:(?:e|[Ee]rror): ?)?[Cc]ompilation failed: (?<reason>.+)$\0\
+0\0\
+0\0\
++\0\
+The Kotlin/Native compiler failed with an exception: {reason}\0\
+The Kotlin/Native compiler (a `link…Framework…` or `compileKotlinIos…` task of a Kotlin Multiplatform project, often run from an Xcode build phase) stopped on an internal exception, printed as \"Compilation failed\" followed by the exception and its stack. A `null` reason is a NullPointerException inside the compiler: a compiler bug, usually fixed in a later Kotlin patch release, or set off by a library built with another Kotlin version.\0\
+2\0\
+Look the exception and the first compiler frame up in the Kotlin issue tracker; move to the Kotlin patch release that fixes it\0\
+1\0\
+./gradlew :shared:linkDebugFrameworkIosArm64 --stacktrace\0\
+-\0\
+-\0\
+Make every Kotlin Multiplatform library match the Kotlin version of the build, then rebuild without caches\0\
+2\0\
+./gradlew clean\0\
+rm -rf ~/.konan/cache\0\
+-\0\
+-\0\
+0\0\
+3\0\
+error: Compilation failed: null\0\
++\0\
+https://github.com/JetBrains/kotlin-native/issues/2336 (Kotlin 1.3.0, a multiplatform module)\0\
+1\0\
+reason\0\
+null\0\
+Error:compilation failed: null\0\
++\0\
+https://github.com/JetBrains/kotlin-native/issues/1806 (Konan 0.8, Xcode's Compile Kotlin/Native script)\0\
+1\0\
+reason\0\
+null\0\
+e: Compilation failed: Java heap space\0\
++\0\
+https://github.com/9thLevelSoftware/Project-Phoenix-MP/pull/375 (a heap the compiler ran out of; the OutOfMemoryError line below names the cause)\0\
+1\0\
+reason\0\
+Java heap space\0\
+1\0\
+> Compilation failed; see the compiler error output for details.\0\
+-\0\
+0\0\
+2\0\
+out-of-memory\0\
+xcode-version\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 node-heap-out-of-memory\0\
 Node.js ran out of JavaScript heap (a React Native or JavaScript bundling step)\0\
 out-of-memory\0\
@@ -16827,6 +17173,214 @@ Version \"26.04\" of Ubuntu is supported\0\
 0\0\
 0\0\
 0\0\
+project-not-in-working-directory\0\
+The build ran in a directory that holds no project or package\0\
+ci-environment\0\
+error\0\
+cause\0\
+4\0\
+Could not find Package.swift in this\0\
+Could not find Package\\.swift in this (?:directory|folder) or any of its parent\0\
+0\0\
+root manifest not found\0\
+(?:^|error: )root manifest not found\0\
+0\0\
+rootManifestFileNotFound\0\
+rootManifestFileNotFound\0\
+0\0\
+does not contain an Xcode project\0\
+The directory (?<dir>\\S.*?) does not contain an Xcode project\0\
+0\0\
+0\0\
++\0\
+The build command ran where there is no project or package: {dir}\0\
+`swift build` looks for Package.swift in the directory it runs in and its parents, and `xcodebuild` without -project or -workspace for a project in the directory it runs in; there was none. On a CI runner that usually means the repository was not checked out (a workflow without actions/checkout), the step runs from the repository root while the project sits in a subfolder, or the repository is an Xcode app with no Package.swift at all, built with the Swift package template's `swift build`.\0\
+2\0\
+Check out the repository before building, and run the command where the project is\0\
+0\0\
++\0\
+steps:\n  - uses: actions/checkout@v4\n  - run: swift build\n    working-directory: MyPackage\n\0\
+-\0\
+Or point the tool at the project (swift build --package-path, xcodebuild -project or -workspace)\0\
+2\0\
+swift build --package-path MyPackage\0\
+xcodebuild -workspace App/App.xcworkspace -scheme App build\0\
+-\0\
+-\0\
+0\0\
+8\0\
+error: Could not find Package.swift in this directory or any of its parent directories.\0\
++\0\
+https://github.com/swift-actions/setup-swift/issues/439 (GitHub Actions, a workflow without actions/checkout)\0\
+0\0\
+error: Could not find Package.swift in this directory or any of its parent directories.\0\
++\0\
+https://github.com/twostraws/Sitrep/issues/33\0\
+0\0\
+error: root manifest not found\0\
++\0\
+https://github.com/openfoodfacts/openfoodfacts-ios/pull/691 (GitHub Actions, swift build on an Xcode app)\0\
+0\0\
+error: root manifest not found\0\
++\0\
+https://github.com/swiftwasm/carton/issues/37 (carton running swift package dump-package)\0\
+0\0\
+swift-build: error: rootManifestFileNotFound\0\
++\0\
+https://github.com/vapor/vapor/issues/1848 (Vapor Cloud deploy)\0\
+0\0\
+Error: backgroundExecute(code: 1, error: \"swift-package: error: rootManifestFileNotFound\\n\", output: \"\")\0\
++\0\
+https://github.com/vapor-community/docker/issues/4\0\
+0\0\
+xcodebuild: error: The directory /Users/travis/build/AndrewShmig/Vkontakte-iOS-SDK-LV does not contain an Xcode project or workspace.\0\
++\0\
+https://github.com/AndrewShmig/Vkontakte-iOS-SDK-LV/issues/54 (Travis CI)\0\
+1\0\
+dir\0\
+/Users/travis/build/AndrewShmig/Vkontakte-iOS-SDK-LV\0\
+xcodebuild: error: The directory /Users/jordanmc/Documents/iosagent/_work/2/s does not contain an Xcode project.**\0\
++\0\
+https://github.com/microsoft/vsts-react-native-tasks/issues/19 (Azure Pipelines agent)\0\
+1\0\
+dir\0\
+/Users/jordanmc/Documents/iosagent/_work/2/s\0\
+1\0\
+error: root manifest parse error\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+build-tool-plugin-write-denied\0\
+A build tool plugin could not write outside its output folder\0\
+phase-script-failed\0\
+error\0\
+cause\0\
+1\0\
+t have permission to save the file\0\
+(?:^|\\s)Error(?: while creating cache)?: You don[’']t have permission to save the file [“\"](?<file>[^”\"]+)[”\"] in the folder [“\"](?<folder>[^”\"]+)[”\"]\0\
+0\0\
+0\0\
++\0\
+A build tool plugin (or the tool it runs) was refused writing outside its own output folder: {file}\0\
+Package build tool plugins run under a sandbox that lets them write only to their own work directory (and the temporary folder). A tool that keeps a cache or writes its output elsewhere (SwiftLint's cache in the user's caches folder, a generator writing into the package's sources) is refused and the build step fails. It shows on Xcode Cloud, where builds always run sandboxed, and with `swift build` on any machine.\0\
+2\0\
+Give the tool a cache or output path inside the plugin's work directory, or turn its cache off (SwiftLint --no-cache)\0\
+0\0\
+-\0\
+-\0\
+Update the plugin; SwiftLint, SwiftGen and R.swift releases after these reports write only where the sandbox allows\0\
+0\0\
+-\0\
+-\0\
+0\0\
+4\0\
+Error: You don’t have permission to save the file “f5a82a99c7fcf819a5868248f7fe3ad5ac901d06aa1bfa62415f26aba3e78b03.plist” in the folder “A4FD347F-F59D-3FB2-835A-CAC16AC563DB”.\0\
++\0\
+https://github.com/lukepistrol/SwiftLintPlugin/issues/15 (archiving on Xcode Cloud)\0\
+2\0\
+file\0\
+f5a82a99c7fcf819a5868248f7fe3ad5ac901d06aa1bfa62415f26aba3e78b03.plist\0\
+folder\0\
+A4FD347F-F59D-3FB2-835A-CAC16AC563DB\0\
+Error: You don’t have permission to save the file “f24c644e2331ac8f4d3710e4d00158eb91751531e3b5ded134ae34577395934b.plist” in the folder “A4FD347F-F59D-3FB2-835A-CAC16AC563DB”.\0\
++\0\
+https://github.com/realm/SwiftLint/issues/4973 (swift build --configuration release)\0\
+2\0\
+file\0\
+f24c644e2331ac8f4d3710e4d00158eb91751531e3b5ded134ae34577395934b.plist\0\
+folder\0\
+A4FD347F-F59D-3FB2-835A-CAC16AC563DB\0\
+Error: You don’t have permission to save the file “R.generated.swift” in the folder “Resources”.\0\
++\0\
+https://github.com/mac-cain13/R.swift/issues/862 (Xcode Cloud)\0\
+2\0\
+file\0\
+R.generated.swift\0\
+folder\0\
+Resources\0\
+Error while creating cache: You don’t have permission to save the file “9030F0EF-F3AB-3361-A5B2-BC9D54BAEAA1” in the folder “0.52.2”.\0\
++\0\
+https://github.com/thumbtack/thumbprint-ios/pull/141 (a third-party SwiftLint plugin)\0\
+2\0\
+file\0\
+9030F0EF-F3AB-3361-A5B2-BC9D54BAEAA1\0\
+folder\0\
+0.52.2\0\
+1\0\
+The file “info.plist” couldn’t be opened.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+build-database-locked\0\
+Another build holds the build database of this DerivedData\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+database is locked\0\
+accessing build database [\"“](?<db>[^\"”]+)[\"”]: database is locked\0\
+0\0\
+unable to initialize database (database is locked)\0\
+unable to attach DB: unable to initialize database \\(database is locked\\)\0\
+0\0\
+0\0\
++\0\
+Another build is using the same DerivedData: its build database is locked\0\
+xcodebuild keeps the build's state in XCBuildData/build.db under DerivedData and locks it for the length of a build. A second build in the same DerivedData at the same time (Xcode open on the project while a script or `flutter run` builds, two CI jobs or steps sharing one folder, a Run Script phase that calls xcodebuild on its own project) cannot take the lock and fails at once.\0\
+2\0\
+Let one build finish before the next starts, or give each its own DerivedData\0\
+1\0\
+xcodebuild {$args} -derivedDataPath \"$RUNNER_TEMP/DerivedData\"\0\
+-\0\
+-\0\
+A build phase that runs xcodebuild itself must build into another folder (OBJROOT/SYMROOT or -derivedDataPath)\0\
+0\0\
+-\0\
+-\0\
+0\0\
+4\0\
+Error (Xcode): unable to attach DB: error: accessing build database \"/Users/shaileshmishra/Library/Developer/Xcode/DerivedData/Runner-fumfuosfmdzmxaffmwrivfnvkunu/Build/Intermediates.noindex/XCBuildData/build.db\": database is locked Possibly there are two concurrent builds running in the same filesystem location.\0\
++\0\
+https://github.com/flutter/flutter/issues/106541 (flutter run)\0\
+1\0\
+db\0\
+/Users/shaileshmishra/Library/Developer/Xcode/DerivedData/Runner-fumfuosfmdzmxaffmwrivfnvkunu/Build/Intermediates.noindex/XCBuildData/build.db\0\
+\tunable to attach DB: error: accessing build database \"/Users/vagrant/Library/Developer/Xcode/DerivedData/Project-ceqqmbestwpxdbgqwavgeawgxpfo/Build/Intermediates.noindex/XCBuildData/build.db\": database is locked Possibly there are two concurrent builds running in the same filesystem location.\0\
++\0\
+https://github.com/bitrise-steplib/steps-xcode-test/issues/138 (Bitrise, under \"Testing failed:\")\0\
+1\0\
+db\0\
+/Users/vagrant/Library/Developer/Xcode/DerivedData/Project-ceqqmbestwpxdbgqwavgeawgxpfo/Build/Intermediates.noindex/XCBuildData/build.db\0\
+accessing build database \"/Volumes/workspace/DerivedData/Build/Intermediates.noindex/XCBuildData/build.db\": database is locked Possibly there are two concurrent builds running in the same filesystem location.\0\
++\0\
+https://github.com/Brightify/Cuckoo/issues/503 (Xcode Cloud, a Run Script phase that builds the generator)\0\
+1\0\
+db\0\
+/Volumes/workspace/DerivedData/Build/Intermediates.noindex/XCBuildData/build.db\0\
+error: unable to attach DB: unable to initialize database (database is locked)\0\
++\0\
+https://github.com/flutter/flutter/issues/70703\0\
+0\0\
+1\0\
+Xcode build failed due to concurrent builds, will retry in 2 seconds.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 shared-library-missing\0\
 A program cannot start because a shared library is missing on this machine\0\
 ci-environment\0\
@@ -17105,6 +17659,120 @@ https://github.com/expo/expo/pull/45336 (Expo's CI prints it under the caret of 
 0\0\
 1\0\
 weak var delegate: Delegate?\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+kotlin-native-xcode-unsupported\0\
+Kotlin/Native does not support the selected Xcode\0\
+xcode-version\0\
+error\0\
+cause\0\
+2\0\
+Unsupported Xcode version\0\
+Unsupported Xcode version (?<found>\\d+(?:\\.\\d+){0,3}), minimal supported version is (?<needed>\\d+(?:\\.\\d+){0,3})\0\
+0\0\
+consider updating Xcode\0\
+expected Xcode version (?<needed>\\d+(?:\\.\\d+){0,3}), got (?<found>\\d+(?:\\.\\d+){0,3}), consider updating Xcode\0\
+0\0\
+0\0\
++\0\
+Kotlin/Native needs Xcode {needed}, and the build found Xcode {found}\0\
+The Kotlin/Native compiler that builds the shared framework of a Kotlin Multiplatform project checks the selected Xcode and refuses one older than its minimum (or, when Kotlin/Native itself is built from source, anything but the version it was made with). The Xcode is the one `xcode-select` or DEVELOPER_DIR points at, also under Gradle.\0\
+1\0\
+Select a newer Xcode for the build (or use a Kotlin version whose minimum this Xcode meets)\0\
+2\0\
+xcodebuild -version\0\
+sudo xcode-select -s /Applications/Xcode.app/Contents/Developer\0\
+-\0\
+-\0\
+0\0\
+3\0\
+e: java.lang.IllegalStateException: Unsupported Xcode version 10.1, minimal supported version is 11.0.\0\
++\0\
+https://github.com/icerockdev/moko-template/issues/15 (pod install preparing the KMP framework)\0\
+2\0\
+found\0\
+10.1\0\
+needed\0\
+11.0\0\
+> expected Xcode version 9.3.1, got 9.4, consider updating Xcode or use \"ignoreXcodeVersionCheck\" variable in konan.properties\0\
++\0\
+https://github.com/JetBrains/kotlin-native/issues/1636\0\
+2\0\
+found\0\
+9.4\0\
+needed\0\
+9.3.1\0\
+> expected Xcode version 10.0, got 10.1, consider updating Xcode or use \"ignoreXcodeVersionCheck\" variable in konan.properties\0\
++\0\
+https://github.com/JetBrains/kotlin-native/issues/2779\0\
+2\0\
+found\0\
+10.1\0\
+needed\0\
+10.0\0\
+1\0\
+Xcode 16.4 is only supported starting from kotlin 2.1.21\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+rust-target-not-installed\0\
+The Rust standard library for an Apple target is not installed\0\
+sdk-missing\0\
+error\0\
+cause\0\
+1\0\
+target may not be installed\0\
+the [`'‘](?<target>[\\w.-]+)[`'’] target may not be installed\0\
+0\0\
+0\0\
++\0\
+Rust has no standard library for {target}: the target is not installed for this toolchain\0\
+A Rust library built for iOS or macOS (cargo-lipo, cargo-swift, UniFFI, Tauri, a build script in a Run Script phase) is compiled for a target whose standard library rustup has not installed for the toolchain in use, so `core` and `std` cannot be found. A Homebrew `rustc` ahead of rustup's on PATH has no extra targets at all, and a `rust-toolchain` file can select a toolchain that lacks targets installed for another one.\0\
+2\0\
+Add the target to the toolchain the build uses (also in the CI job before the build)\0\
+2\0\
+rustup target add {target}\0\
+rustup show\0\
+-\0\
+-\0\
+Make sure rustup's cargo and rustc come first on PATH, not Homebrew's\0\
+1\0\
+which -a cargo rustc\0\
+-\0\
+-\0\
+0\0\
+3\0\
+  = note: the `aarch64-apple-ios` target may not be installed\0\
++\0\
+https://github.com/filipw/strathweb-phi-engine/issues/12 (build-xcframework.sh)\0\
+1\0\
+target\0\
+aarch64-apple-ios\0\
+  = note: the `aarch64-apple-ios-sim` target may not be installed\0\
++\0\
+https://github.com/tauri-apps/tauri/issues/8414 (tauri ios dev)\0\
+1\0\
+target\0\
+aarch64-apple-ios-sim\0\
+  = note: the `aarch64-apple-ios` target may not be installed\0\
++\0\
+https://github.com/rust-lang/cfg-if/issues/44 (cargo lipo --release)\0\
+1\0\
+target\0\
+aarch64-apple-ios\0\
+1\0\
+info: installing component 'rust-std' for 'aarch64-apple-ios'\0\
 -\0\
 0\0\
 0\0\
@@ -19139,12 +19807,14 @@ method\0\
 user_error!\0\
 reason\0\
 [!] Could not install WWDR certificate\0\
-LoadError - incompatible library version - /Users/wuyueyang/.rvm/gems/ruby-3.0.0/gems/ffi-1.15.5/lib/ffi_c.bundle\0\
+/System/Library/Frameworks/Ruby.framework/Versions/2.6/usr/lib/ruby/2.6.0/rubygems/core_ext/kernel_require.rb:54:in `require': incompatible library version - /Users/talsmacbookpro/.rvm/rubies/ruby-2.6.3/lib/ruby/gems/2.6.0/gems/date-3.0.1/lib/date_core.bundle (LoadError)\0\
 +\0\
-https://github.com/CocoaPods/CocoaPods/issues/11709 (pod install's error report)\0\
-1\0\
+https://github.com/CocoaPods/CocoaPods/issues/10154 (pod, a gem built for rvm's Ruby loaded by the system one; ffi's own bundle is cocoapods-not-usable)\0\
+2\0\
 class\0\
 LoadError\0\
+method\0\
+require\0\
 RuntimeError - [Xcodeproj] Unknown object version (77).\0\
 +\0\
 CocoaPods' error report of an Xcode 16 project with an old xcodeproj gem (Tests/Corpus has the object version 70 and 71 forms)\0\

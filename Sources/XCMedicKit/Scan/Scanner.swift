@@ -535,6 +535,7 @@ public final class Scanner {
         var title: String?
         var walked = 0
         var foundStart = false
+        var printedFrom = 0 // how far up the oldest of the lines kept in `printed` stands
         let ownStep = structured?.line(lineNumber)?.step
         PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 400) { previous in
             walked += 1
@@ -554,7 +555,10 @@ public final class Scanner {
                 return false
             }
             if previous.text.hasPrefix("Command "), previous.text.contains(" failed") { return false } // the step before
-            if printed.count < 8, !FailedStep.isNoise(previous.text) { printed.append(previous.raw) }
+            if printed.count < 8, !FailedStep.isNoise(previous.text) {
+                printed.append(previous.raw)
+                printedFrom = walked
+            }
             return true
         }
         let windowStart = lineNumber - walked
@@ -564,9 +568,11 @@ public final class Scanner {
         // through an error line it printed.
         if rule.severity != .error, !printed.contains(where: { ScanMarkers.errorLike.matches(LogLine(raw: $0).text) || LogLine(raw: $0).level == .error }) { return }
         // A compile, link or sign step is explained by any cause before it (its errors may stand in
-        // another block); a script only by a cause inside its own output. A step of no known kind (a CI
-        // service's exit status) only when nothing before it is an error at all.
-        if lastCauseLine > 0, script ? (foundStart && lastCauseLine >= windowStart) : true { return }
+        // another block); a script only by a cause inside its own output: since its start line, or when
+        // the log does not show where it started (a pasted tail), among the last lines it printed. A step
+        // of no known kind (a CI service's exit status) only when nothing before it is an error at all.
+        let ownOutputStart = foundStart ? windowStart : lineNumber - printedFrom
+        if lastCauseLine > 0, script ? lastCauseLine >= ownOutputStart : true { return }
         if category == FindingCategory.buildFailed, lastUnrecognizedLine > 0 { return }
         if !script, !foundStart, printed.isEmpty { return }
         if rule.severity != .error, printed.isEmpty { return } // a warning with nothing printed explains nothing
