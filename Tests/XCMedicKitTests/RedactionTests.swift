@@ -177,6 +177,13 @@ final class RedactionTests: XCTestCase {
         let selector = "3   -[IDEProvisioningRepairStepGenerator_Automatic _evaluateCertificatesWithSession:context:repairable:steps:userAction:error:] (in IDEFoundation)"
         XCTAssertEqual(r.redact(selector), selector)
         XCTAssertEqual(r.redact("session: admin:hunter2secret"), "session: [REDACTED]")
+        // A Swift initializer's name in a concurrency warning, and a member chain assigned in a source line: code. A token after
+        // the same key still goes.
+        let swiftName = "warning: call to main actor-isolated initializer 'init(entries:secrets:storeLocation:)' in a synchronous nonisolated context"
+        XCTAssertEqual(r.redact(swiftName), swiftName)
+        XCTAssertEqual(r.redact("        let apiKey = SupabaseConfig.shared.supabaseKey"), "        let apiKey = SupabaseConfig.shared.supabaseKey")
+        XCTAssertEqual(r.redact("        let apiKey = sk9Ze3.Qa7vPz1.Lm4TwX8"), "        let apiKey = [REDACTED]")
+        XCTAssertEqual(r.redact("secrets:storeLocation2x9Q7wK"), "secrets:[REDACTED]")
         // A constant whose value is its own name (a UserDefaults key in a compile error's source line), and a C function
         // named in a linker error: names, not secrets. A different value after the same key is still hidden.
         XCTAssertEqual(r.redact(#"    static let authToken = "auth_token""#), #"    static let authToken = "auth_token""#)

@@ -570,16 +570,20 @@ enum SecretShapes {
         let body = value.trimmingCharacters(in: CharacterSet(charactersIn: "?!,);"))
         let identifier = !body.isEmpty && body.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "_" || $0 == "." }
         if identifier, value.hasSuffix(",") || value.hasSuffix(")") { return true }
+        // A member chain assigned in code (`let apiKey = SupabaseConfig.shared.supabaseKey`): letters and dots, no digit.
+        if identifier, body.contains("."), !body.hasPrefix("."), !body.hasSuffix("."), separator.contains("=") { return true }
         // A type name after `:` (`class VTCompressionSession : _CFObject {`), a leading underscore or not.
         let typeName = body.drop(while: { $0 == "_" })
         if separator.contains(":"), identifier, let first = typeName.unicodeScalars.first, first >= "A" && first <= "Z", !typeName.contains("_") { return true }
         return false
     }
 
-    /// `context:repairable:error:]`: identifiers each followed by a colon, then perhaps the closing bracket.
+    /// `context:repairable:error:]`: identifiers each followed by a colon, then perhaps the closing bracket (or, for a Swift
+    /// name, `storeLocation:)` and the quote around it).
     static func isSelectorRest(_ value: String) -> Bool {
         var body = Substring(value)
-        if body.hasSuffix("]") { body = body.dropLast() }
+        while let last = body.last, "'\u{2019}\"".contains(last) { body = body.dropLast() }
+        if body.hasSuffix("]") || body.hasSuffix(")") { body = body.dropLast() }
         guard body.hasSuffix(":") else { return false }
         return body.dropLast().split(separator: ":", omittingEmptySubsequences: false).allSatisfy { part in
             guard let first = part.unicodeScalars.first, first == "_" || (first >= "a" && first <= "z") || (first >= "A" && first <= "Z") else { return false }
