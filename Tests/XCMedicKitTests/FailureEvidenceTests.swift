@@ -1325,4 +1325,18 @@ final class FailureEvidenceTests: XCTestCase {
             XCTAssertNotEqual(try diagnose(log).status, .failed, log)
         }
     }
+
+    /// Expo's own lines when the simulator would not start or take the app; a simctl error that is only a warning (a
+    /// tool goes on after it) above them does not make them its consequence.
+    func testExpoSimulatorStepsAndWarningCausesDoNotDemoteErrors() throws {
+        try assertFailedWithFirstCause([
+            ("Installing Expo on iOS simulator\nError installing or running app. Error: xcrun exited with non-zero code: 2\n", "simulator-runtime"),
+            ("22:17:49: Starting simulator...\n22:18:08: Failed to start simulator:\n\nError: Process exited with non-zero code: 60\n", "simulator-runtime"),
+        ])
+        let log = "Error running `xcrun simctl install booted /Users/me/.expo/ios-simulator-app-cache/Exponent-2.10.0.app`: An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=164):\n"
+            + "Unable to lookup service com.apple.CoreSimulator.host_support: 0x3\n"
+            + "Error installing or running app. Error: Process exited with non-zero code: 164\n"
+        let d = try diagnose(log)
+        XCTAssertEqual(d.findings.first { $0.role == .cause && $0.severity == .error }?.rule, "expo-simulator-step-failed")
+    }
 }

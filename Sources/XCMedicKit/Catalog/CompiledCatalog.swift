@@ -4488,10 +4488,10 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 27 rules
+    /// Catalog/04-destination.yml: 28 rules
     static let destination = """
 xcmedic-catalog-2\0\
-27\0\
+28\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -5639,6 +5639,69 @@ Unable to boot device in current state: Booted\0\
 -\0\
 0\0\
 0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+expo-simulator-step-failed\0\
+Expo could not start the simulator or install the app on it\0\
+simulator-runtime\0\
+error\0\
+cause\0\
+2\0\
+Error installing or running app\0\
+Error installing or running app\\. Error: (?<reason>.+)$\0\
+0\0\
+ailed to start simulator\0\
+^(?:[\\d:]+(?: [AP]M)?: )?[Ff]ailed to start [Ss]imulator:?$\0\
+0\0\
+0\0\
++\0\
+Expo could not start the iOS simulator or install the app on it: {reason}\0\
+Expo's CLI (and its older XDE and create-react-native-app scripts) boots a simulator with `xcrun simctl`, installs Expo Go or the app and opens it; one of those commands failed and Expo printed its exit code. The simulator or CoreSimulator is in a bad state (a boot that takes too long, a service that went away after an Xcode update), the cached Expo Go app is broken, or Xcode's license or first-launch components are not in place.\0\
+2\0\
+Open Xcode once (license, components), then erase the simulator and start again\0\
+3\0\
+sudo xcodebuild -runFirstLaunch\0\
+xcrun simctl shutdown all\0\
+xcrun simctl erase all\0\
+-\0\
+-\0\
+Remove Expo's cached simulator app so it is downloaded again\0\
+1\0\
+rm -rf ~/.expo/ios-simulator-app-cache\0\
+-\0\
+-\0\
+0\0\
+4\0\
+Error installing or running app. Error: Process exited with non-zero code: 164\0\
++\0\
+https://github.com/inspireui/support/issues/301 (Expo XDE, after CoreSimulator's host_support lookup error)\0\
+1\0\
+reason\0\
+Process exited with non-zero code: 164\0\
+Error installing or running app. Error: xcrun exited with non-zero code: 2\0\
++\0\
+https://github.com/expo/expo-cli/issues/2413 (expo start after an upgrade)\0\
+1\0\
+reason\0\
+xcrun exited with non-zero code: 2\0\
+Failed to start simulator:\0\
++\0\
+https://github.com/expo/create-react-native-app/issues/67 (npm run ios; the next line is the error and its code)\0\
+0\0\
+22:18:08: Failed to start simulator:\0\
++\0\
+https://github.com/expo/create-react-native-app/issues/282 (yarn ios)\0\
+0\0\
+1\0\
+22:17:49: Starting simulator...\0\
+-\0\
+0\0\
+2\0\
+simulator-runtime\0\
+ci-environment\0\
 0\0\
 0\0\
 0\0\

@@ -369,12 +369,13 @@ struct FindingCollector {
         // `consequence_of`: judged on the causes as they stand before this step, so the order of the
         // findings does not matter.
         // Two summaries that would each be a consequence of the other (a Swift Testing suite's failure, the
-        // run's totals) do not both go: the one that names something (a suite, a test) stays.
+        // run's totals) do not both go: the one that names something (a suite, a test) stays. A cause that is only a
+        // warning (a simctl error a tool recovers from) does not make an error its consequence.
         let causes = result.filter { $0.role == .cause }
         for i in result.indices where result[i].role == .cause && !result[i].consequenceOf.isEmpty {
-            let reasons = result[i].consequenceOf, rule = result[i].rule, category = result[i].category
+            let reasons = result[i].consequenceOf, rule = result[i].rule, category = result[i].category, severity = result[i].severity
             let namesNothing = result[i].captures.isEmpty
-            if causes.contains(where: { $0.rule != rule && reasons.contains($0.category)
+            if causes.contains(where: { $0.rule != rule && reasons.contains($0.category) && $0.severity >= severity
                     && (!$0.consequenceOf.contains(category) || (namesNothing && !$0.captures.isEmpty)) }) {
                 result[i].role = .symptom
             }
