@@ -46,4 +46,14 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertTrue(Report.render(diagnosis, format: .github, options: ReportOptions()).hasPrefix("::error "))
         XCTAssertTrue(Report.render(diagnosis, format: .junit, options: ReportOptions()).hasPrefix("<?xml"))
     }
+
+    /// An unrecognised line keeps its own `Error: `; the text report does not put another level in front of it
+    /// (rcodesign's line, indygreg/apple-platform-rs#53).
+    func testAnUnrecognisedLineIsNotGivenItsLevelTwice() throws {
+        let diagnosis = try ReportFixtures.diagnosis("Error: error interacting with Notary API\n")
+        XCTAssertEqual(diagnosis.findings.first?.rule, Finding.unrecognizedID)
+        let text = Report.render(diagnosis, format: .text, options: ReportOptions())
+        XCTAssertTrue(text.contains("   error: error interacting with Notary API"), text)
+        XCTAssertFalse(text.contains("error: Error:"), text)
+    }
 }

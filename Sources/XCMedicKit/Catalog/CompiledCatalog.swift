@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 30 rules
+    /// Catalog/03-signing.yml: 31 rules
     static let signing = """
 xcmedic-catalog-2\0\
-30\0\
+31\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -4486,6 +4486,73 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0\
 0\0\
+0\0\
+embedded-bundle-id-not-prefixed\0\
+An embedded extension's bundle identifier does not start with the app's\0\
+codesign-other\0\
+error\0\
+cause\0\
+2\0\
+bundle identifier is not prefixed with the parent app's bundle identifier\0\
+Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier\0\
+0\0\
+app extension with an illegal bundle identifier\0\
+This app contains an app extension with an illegal bundle identifier\0\
+0\0\
+1\0\
+^(?:Embedded Binary|Parent App) Bundle Identifier:\0\
++\0\
+^(?:Embedded Binary Bundle Identifier:\\s*(?<embedded>\\S+)|Parent App Bundle Identifier:\\s*(?<parent>\\S+))\0\
+3\0\
++\0\
+An embedded extension's bundle identifier does not start with the app's ({embedded} in {parent})\0\
+An app extension, widget, watch app or Top Shelf extension must have a bundle identifier that is the app's own followed by a dot and a name (com.example.app.widget inside com.example.app). Xcode checks this when it embeds the product (ValidateEmbeddedBinary). It usually fails after the app's identifier was changed (a fork, a white-label build, a new team) and the extensions' were not, or when an extension's identifier comes from a build setting the app target sets differently.\0\
+2\0\
+Set each extension target's PRODUCT_BUNDLE_IDENTIFIER to the app's identifier plus a suffix, ideally from the same setting\0\
+0\0\
++\0\
+PRODUCT_BUNDLE_IDENTIFIER = $(APP_BUNDLE_ID).widget\0\
+-\0\
+Check what each target resolves to\0\
+1\0\
+xcodebuild -showBuildSettings {$selection} | grep PRODUCT_BUNDLE_IDENTIFIER\0\
+-\0\
+-\0\
+0\0\
+4\0\
+error: Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier.\n\n\t\tEmbedded Binary Bundle Identifier:\tcom.duckduckgo.mobile.ios.Widgets\n\t\tParent App Bundle Identifier:\t\tcom.felipeoliveira.duckduckgo.mobile.ios\0\
++\0\
+https://github.com/duckduckgo/iOS/issues/713 (hard-coded extension identifiers after changing the app's)\0\
+2\0\
+embedded\0\
+com.duckduckgo.mobile.ios.Widgets\0\
+parent\0\
+com.felipeoliveira.duckduckgo.mobile.ios\0\
+error: Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier.\n\n\t\tEmbedded Binary Bundle Identifier:\torg.mozilla.ios.Fennec.ShareTo\n\t\tParent App Bundle Identifier:\t\tcom.mydomain.ios.Fennec\0\
++\0\
+https://github.com/mozilla-mobile/firefox-ios/issues/1353\0\
+2\0\
+embedded\0\
+org.mozilla.ios.Fennec.ShareTo\0\
+parent\0\
+com.mydomain.ios.Fennec\0\
+Embedded binary's bundle identifier is not prefixed with the parent app's bundle identifier.\0\
++\0\
+https://github.com/newmaterialco/chowder-iOS/issues/10 (the message alone)\0\
+0\0\
+This app contains an app extension with an illegal bundle identifier. App extension bundle identifiers must have a prefix consisting of their containing application's bundle identifier followed by a '.'.\0\
++\0\
+https://github.com/eni9889/ppsideloader/issues/37 (installing a re-signed app)\0\
+0\0\
+1\0\
+\tValidateEmbeddedBinary build/Build/Products/Debug-iphonesimulator/WidgetTest.app/PlugIns/TodayWidgetExtension.appex\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 0\0
 """
     /// Catalog/04-destination.yml: 28 rules
@@ -5909,7 +5976,7 @@ SDK cannot be located\0\
 sdk-missing\0\
 error\0\
 cause\0\
-6\0\
+7\0\
 cannot be located\0\
 SDK (?:[\"“]|â€œ|â\\x{80}\\x{9C}|‚Äú)(?<sdk>[a-z]+\\S*?)(?:[\"”]|â€\\x{9D}?|â\\x{80}\\x{9D}|‚Äù) cannot be located\0\
 0\0\
@@ -5928,6 +5995,9 @@ SDK '(?<sdk>[a-z]+[\\d.]*)' doesn't exist\\.\0\
 an SDK that doesn't seem to exist\0\
 Compiling with an SDK that doesn't seem to exist: (?<sdk>\\S+\\.sdk)\0\
 0\0\
+unable to find sdk \0\
+unable to find sdk ['‘](?<sdk>[^'’]+)['’]\0\
+0\0\
 0\0\
 +\0\
 The SDK \"{sdk}\" is not in the selected developer directory\0\
@@ -5945,7 +6015,7 @@ xcodebuild -showsdks\0\
 -\0\
 -\0\
 0\0\
-8\0\
+10\0\
 ERROR: SDK 'iphonesimulator8.0' doesn't exist.  Possible SDKs include: macosx, iphoneos, macosx10.9, macosx10.10, iphonesimulator, iphoneos8.1, iphonesimulator7.1, iphonesimulator8.1, iphonesimulator7.0\0\
 +\0\
 https://github.com/travis-ci/docs-travis-ci-com/pull/205 (Travis CI's OS X image, xctool)\0\
@@ -5996,6 +6066,18 @@ https://github.com/BradLarson/GPUImage/issues/1725 (a versioned SDK the Xcode do
 1\0\
 sdk\0\
 iphoneos“7.0”\0\
+unable to find sdk 'iphoneos2.2.1'\0\
++\0\
+https://github.com/mrash/fwknop/issues/347 (an old project whose SDKROOT names an SDK no current Xcode has)\0\
+1\0\
+sdk\0\
+iphoneos2.2.1\0\
+unable to find sdk 'macosx10.8' (in target 'ZERO_CHECK' from project '{FOR_EACH_PROJECT}')\0\
++\0\
+https://github.com/T-Rex/wxModularApp/issues/7 (xcodebuild of a CMake-generated project, the issue's title)\0\
+1\0\
+sdk\0\
+macosx10.8\0\
 1\0\
 error: the file cannot be located\0\
 -\0\
@@ -8739,7 +8821,7 @@ Undefined symbols at link time\0\
 linker-undefined-symbols\0\
 error\0\
 cause\0\
-7\0\
+8\0\
 Undefined symbols for architecture \0\
 ^Undefined symbols for architecture (?<arch>[\\w-]+):\0\
 0\0\
@@ -8760,6 +8842,9 @@ undefined symbol: \0\
 0\0\
 , referenced from:\0\
 ^\"?(?<symbols>[^\"\\s][^\"]*?)\"?, referenced from:$\0\
+0\0\
+Native linking failed, undefined \0\
+\\bMT521[01]: Native linking failed, undefined (?:symbol|Objective-C class): (?<symbols>[^\\s.]+)\0\
 0\0\
 1\0\
 referenced from:$|(?:^| )in \\S+$|^\\(maybe you meant:|^ld: symbol\\(s\\) not found for architecture\0\
@@ -8792,7 +8877,7 @@ extern \"C\" {\n#include \"foo.h\"\n}\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/technotes/tn3117-resolving-build-errors-for-apple-silicon\0\
-12\0\
+14\0\
 Undefined symbols for architecture x86_64:\n  \"_OBJC_CLASS_$_CABasicAnimation\", referenced from:\n      objc-class-ref in ATZRadialProgressControl.o\nld: symbol(s) not found for architecture x86_64\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L642-L647 (SAMPLE_UNDEFINED_SYMBOLS)\0\
@@ -8853,6 +8938,18 @@ ld.lld: error: undefined symbol: missing_fn\0\
 +\0\
 clang -fuse-ld=lld on Linux (swift 6.3.1 toolchain), a C function declared but not defined\0\
 0\0\
+  MTOUCH : error MT5210: Native linking failed, undefined symbol: _LsaFreeMemory. Please verify that all the necessary frameworks have been referenced and native libraries are properly linked in. [/Users/ecc/MacAgent/w/3/s/Features/MyEbms/MyEbms/Mobile/MyEbms.Mobile.iOS/MyEbms.Mobile.iOS.csproj]\0\
++\0\
+https://github.com/dotnet/macios/issues/11119 (Xamarin.Forms on Azure Pipelines)\0\
+1\0\
+symbols\0\
+_LsaFreeMemory\0\
+/Users/gagandeepsingh/umamobileui/UMA/UMA.iOS/MTOUCH: Error MT5210: Native linking failed, undefined symbol: _FormatMessageW. Please verify that all the necessary frameworks have been referenced and native libraries are properly linked in. (MT5210) (UMA.iOS)\0\
++\0\
+https://github.com/MichaCo/DnsClient.NET/issues/180 (Visual Studio for Mac)\0\
+1\0\
+symbols\0\
+_FormatMessageW\0\
 1\0\
 Undefined symbol handling is set to dynamic_lookup\0\
 -\0\
@@ -10558,10 +10655,10 @@ error: failed to build module 'Foo' for importation due to the errors above\0\
 0\0\
 0\0
 """
-    /// Catalog/07-compiler.yml: 27 rules
+    /// Catalog/07-compiler.yml: 28 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-27\0\
+28\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -12132,6 +12229,87 @@ path\0\
 /Users/dev/Library/Developer/Xcode/DerivedData/App-abc/Build/Products/Debug-iphonesimulator/App.app/GoogleService-Info.plist\0\
 1\0\
 warning: duplicate output file for build rule\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+dependency-cycle\0\
+The build graph has a cycle\0\
+multiple-commands-produce\0\
+error\0\
+cause\0\
+2\0\
+building could produce unreliable results\0\
+Cycle inside (?<target>.+?); building could produce unreliable results\0\
+0\0\
+building could produce unreliable results\0\
+Cycle in dependencies between targets ['‘](?<target>[^'’]+)['’] and ['‘](?<other>[^'’]+)['’]; building could produce unreliable results\0\
+0\0\
+1\0\
+^(?:Cycle (?:details|path):|Target build order preserved|(?:[→○] )?(?:Target '|That command depends)|'/)\0\
++\0\
+^(?:○ )?That command depends on command in Target '[^']+': (?<phases>script phase [“\"][^”\"]+[”\"])\0\
+40\0\
++\0\
+The build graph has a cycle in {target}\0\
+Xcode's build system found tasks that wait on each other, so it cannot order them. The \"Cycle details\" lines name the steps. The usual one since Xcode 15: a Run Script phase (CocoaPods' \"[CP] Embed Pods Frameworks\", Flutter's \"Thin Binary\", a Firebase or React Native script) that declares no inputs and outputs, placed after the phase that embeds an app extension or after Info.plist processing; the app then depends on the script and the script on the app. Between targets, two targets (or a framework and the app embedding it) depend on each other.\0\
+3\0\
+In the app target's Build Phases, drag \"Embed Foundation Extensions\" (or \"Embed App Extensions\") above the Run Script phases named in the cycle\0\
+0\0\
+-\0\
+-\0\
+Give the Run Script phases named in the cycle their input and output files, or turn off \"Based on dependency analysis\" only for scripts that must run every build\0\
+0\0\
+-\0\
+-\0\
+Between targets, remove the dependency that closes the loop (Build Phases > Target Dependencies, Link Binary With Libraries); Xcode's hint for frameworks is to move the Headers phase above Compile Sources\0\
+0\0\
+-\0\
+-\0\
+0\0\
+5\0\
+Error (Xcode): Cycle inside Runner; building could produce unreliable results.\0\
++\0\
+https://github.com/flutter/flutter/issues/134256 (flutter build ios, Flutter 3.13)\0\
+1\0\
+target\0\
+Runner\0\
+error: Cycle inside APNGKit; building could produce unreliable results.\0\
++\0\
+https://github.com/onevcat/APNGKit/issues/72 (Xcode 10 beta 2)\0\
+1\0\
+target\0\
+APNGKit\0\
+Cycle inside SampleProject; building could produce unreliable results.\nCycle details:\n→ Target 'SampleProject' has copy command from '/Users/xuser/Library/Developer/Xcode/DerivedData/SampleProject-gsjvxxxxxxxxxxxxxxxxxxxxxxxkvn/Build/Products/Debug-iphonesimulator/OneSignalNotificationServiceExtension.appex' to '/Users/xuser/Library/Developer/Xcode/DerivedData/SampleProject-gsjvxxxxxxxxxxxxxxxxxxxxxxxkvn/Build/Products/Debug-iphonesimulator/SampleProject.app/PlugIns/OneSignalNotificationServiceExtension.appex'\n○ That command depends on command in Target 'SampleProject': script phase “[CP-User] [RNFB] Core Configuration”\0\
++\0\
+https://github.com/OneSignal/react-native-onesignal/issues/1694 (Xcode 15, a React Native app with a notification service extension)\0\
+2\0\
+phases\0\
+script phase “[CP-User] [RNFB] Core Configuration”\0\
+target\0\
+SampleProject\0\
+error: Cycle in dependencies between targets 'TogglDesktop' and 'TogglDesktopLibrary'; building could produce unreliable results. This usually can be resolved by moving the target's Headers build phase before Compile Sources.\0\
++\0\
+https://github.com/toggl-open-source/toggldesktop/issues/4067\0\
+2\0\
+other\0\
+TogglDesktopLibrary\0\
+target\0\
+TogglDesktop\0\
+:-1: Cycle in dependencies between targets 'Helm - VST' and 'Helm - VST3'; building could produce unreliable results.\0\
++\0\
+https://github.com/mtytel/helm/issues/249 (Xcode's issue navigator, \"Showing All Messages\")\0\
+2\0\
+other\0\
+Helm - VST3\0\
+target\0\
+Helm - VST\0\
+1\0\
+CMake Error: The inter-target dependency graph contains the following strongly connected component (cycle):\0\
 -\0\
 0\0\
 0\0\
@@ -14827,10 +15005,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 56 rules
+    /// Catalog/10-infrastructure.yml: 58 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-56\0\
+58\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -16856,7 +17034,7 @@ error\0\
 cause\0\
 1\0\
  - Resource busy\0\
-hdiutil: (?<action>create|attach|detach|convert|resize|couldn't unmount(?: \"[^\"]+\")?)(?: failed)? - Resource busy\0\
+hdiutil: (?<action>create|attach|detach|convert|resize|couldn't (?:unmount|eject)(?: \"[^\"]+\")?)(?: failed)? - Resource busy\0\
 0\0\
 0\0\
 +\0\
@@ -16874,7 +17052,7 @@ Or build the DMG on an arm64 (macos-14 or later) runner, where the threads see i
 -\0\
 1\0\
 https://github.com/actions/runner-images/issues/7522\0\
-4\0\
+6\0\
 hdiutil: create failed - Resource busy\0\
 +\0\
 https://github.com/create-dmg/create-dmg/issues/143 (Bitrise, now and then)\0\
@@ -16899,8 +17077,99 @@ https://github.com/keymanapp/keyman/issues/10200 (TeamCity)\0\
 1\0\
 action\0\
 couldn't unmount \"disk5\"\0\
+hdiutil: couldn't eject \"disk2\" - Resource busy\0\
++\0\
+https://github.com/ddnet/ddnet/issues/7545 (GitHub Actions, dmgbuild then 'Unable to detach device cleanly')\0\
 1\0\
+action\0\
+couldn't eject \"disk2\"\0\
+dmgbuild.core.DMGError: Unable to detach device cleanly: hdiutil: couldn't eject \"disk2\" - Resource busy\0\
++\0\
+https://github.com/veritaware/Besprited/issues/166 (GitHub Actions, now and then)\0\
+1\0\
+action\0\
+couldn't eject \"disk2\"\0\
+2\0\
 hdiutil: create: successfully created \"Setup.dmg\"\0\
+-\0\
+0\0\
+\"disk2\" ejected.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+build-system-found-no-apple-sdk\0\
+A C/C++ build system found no iOS SDK (the developer directory is not Xcode)\0\
+ci-environment\0\
+error\0\
+cause\0\
+3\0\
+is not an iOS SDK\0\
+^(?:(?<sdk>[a-z]+[\\d.]*) )?is not an iOS SDK$\0\
+0\0\
+Invalid CMAKE_OSX_SYSROOT: \0\
+Invalid CMAKE_OSX_SYSROOT: ?(?<sysroot>\\S*) does not exist\0\
+0\0\
+is unable to create an executable file\0\
+xcrun -sdk (?<sdk>[a-z]+[\\d.]*) clang is unable to create an executable file\0\
+0\0\
+0\0\
++\0\
+The build system found no {sdk} SDK: the selected developer directory is probably not Xcode\0\
+CMake, autotools or FFmpeg's configure asked xcrun for the iOS SDK and got nothing, so it has no sysroot and no working compiler. Almost always xcode-select (or DEVELOPER_DIR) points at the standalone Command Line Tools, which have no iOS SDK, or at an Xcode that was moved or renamed. CMake keeps what it found in its cache, so after selecting Xcode the build folder must be configured again from scratch.\0\
+2\0\
+Select a full Xcode, check that it has the SDK, and configure again in a clean build folder\0\
+3\0\
+sudo xcode-select -s /Applications/Xcode.app/Contents/Developer\0\
+xcrun --sdk iphoneos --show-sdk-path\0\
+rm -rf build\0\
+-\0\
+-\0\
+For FFmpeg's configure, config.log (ffbuild/config.log) has xcrun's own error\0\
+1\0\
+grep -n \"xcrun: error\" ffbuild/config.log config.log\0\
+-\0\
+-\0\
+0\0\
+6\0\
+iphoneos is not an iOS SDK\0\
++\0\
+https://github.com/swarm-cloud/datachannel-native/issues/1 (CMake 3.28 under the \"CMake Error at …/iOS-Initialize.cmake:4 (message):\" line)\0\
+1\0\
+sdk\0\
+iphoneos\0\
+  iphoneos is not an iOS SDK\0\
++\0\
+https://github.com/introlab/rtabmap/issues/937 (CMake 3.25, fixed with xcode-select -switch)\0\
+1\0\
+sdk\0\
+iphoneos\0\
+   is not an iOS SDK\0\
++\0\
+https://github.com/leetal/ios-cmake/issues/52 (a later comment, CMake 3.23, the SDK empty)\0\
+0\0\
+  Invalid CMAKE_OSX_SYSROOT: does not exist.\0\
++\0\
+https://github.com/leetal/ios-cmake/issues/6 (ios.toolchain.cmake, \"Building with Xcode version:\" empty above it)\0\
+0\0\
+xcrun -sdk iphoneos clang is unable to create an executable file.\0\
++\0\
+https://github.com/kewlbear/FFmpeg-iOS-build-script/issues/48 (fixed the Xcode path)\0\
+1\0\
+sdk\0\
+iphoneos\0\
+    xcrun -sdk iphoneos clang is unable to create an executable file.\0\
++\0\
+https://github.com/kewlbear/FFmpeg-iOS-build-script/issues/41\0\
+1\0\
+sdk\0\
+iphoneos\0\
+1\0\
+C compiler test failed.\0\
 -\0\
 0\0\
 0\0\
@@ -18325,6 +18594,58 @@ provisioning-profile\0\
 0\0\
 0\0\
 0\0\
+notary-credentials-unavailable\0\
+notarytool could not read its stored credentials\0\
+app-store-upload\0\
+error\0\
+cause\0\
+2\0\
+No Keychain password item found for profile\0\
+No Keychain password item found for profile:? ?(?<profile>\\S*)\0\
+0\0\
+keychainLocked(keychainName: \0\
+keychainLocked\\(keychainName: \"(?<keychain>[^\"]*)\"\\)\0\
+0\0\
+0\0\
++\0\
+notarytool could not read the credentials of keychain profile {profile}\0\
+`notarytool submit --keychain-profile NAME` reads the Apple ID and app-specific password (or API key) that `notarytool store-credentials NAME` saved in a keychain. The profile was never stored on this machine or under this user, was stored in another keychain than the one searched (pass the same `--keychain` to both commands), or is in a keychain that is locked: a CI job or a script started without a login session cannot unlock the login keychain, and notarytool then says the item is not found.\0\
+2\0\
+On CI, store the profile in the job's own unlocked keychain and name that keychain when submitting\0\
+2\0\
+xcrun notarytool store-credentials notary --apple-id \"$APPLE_ID\" --team-id \"$TEAM_ID\" --password \"$APP_SPECIFIC_PASSWORD\" --keychain \"$KEYCHAIN_PATH\"\0\
+xcrun notarytool submit App.zip --keychain-profile notary --keychain \"$KEYCHAIN_PATH\" --wait\0\
+-\0\
+-\0\
+Or pass an App Store Connect API key instead of a keychain profile\0\
+1\0\
+xcrun notarytool submit App.zip --key AuthKey.p8 --key-id \"$KEY_ID\" --issuer \"$ISSUER_ID\" --wait\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Error: No Keychain password item found for profile: osw-notary\0\
++\0\
+https://github.com/my-monkeys/OpenSuperWhisper/pull/122 (a release script run from a non-interactive shell)\0\
+1\0\
+profile\0\
+osw-notary\0\
+keychainLocked(keychainName: \"default\")\0\
++\0\
+https://github.com/malpern/KeyPath/pull/700 (an unattended build whose login keychain was locked)\0\
+1\0\
+keychain\0\
+default\0\
+1\0\
+Credentials saved to Keychain.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 notarization-rejected\0\
 Apple's notary service rejected the submission\0\
 app-store-upload\0\
@@ -18792,7 +19113,7 @@ error\0\
 cause\0\
 3\0\
 : error: \0\
-^(?<file>[^\\s:][^:]*?\\.(?:xcassets|storyboard|xib|nib|strings|stringsdict|xcstrings|intentdefinition|xcdatamodeld?|xcmappingmodel|rcproject|scnassets|mlmodel|mlpackage|icon))(?::[^:\\s]*)?: error: (?!.*(?:[Ss]imulator|[Rr]untime|Internal error|[Aa]gent))(?<message>.+)$\0\
+^(?:file://)?(?<file>[^\\s:][^:]*?\\.(?:xcassets|storyboard|xib|nib|strings|stringsdict|xcstrings|intentdefinition|xcdatamodeld?|xcmappingmodel|rcproject|scnassets|mlmodel|mlpackage|icon))(?::[^:\\s]*)?: error: (?!.*(?:[Ss]imulator|[Rr]untime|Internal error|[Aa]gent))(?<message>.+)$\0\
 0\0\
 None of the input catalogs contained a matching\0\
 (?:^(?<file>[^:]*?\\.xcassets): (?:error: )?|^|: )(?<message>None of the input catalogs contained a matching .+)$\0\
@@ -18811,7 +19132,7 @@ xcodebuild -showBuildSettings {$selection} | grep ASSETCATALOG_COMPILER_APPICON_
 -\0\
 -\0\
 0\0\
-6\0\
+9\0\
 /Users/svenyonson/github/micronets/dpp-client/platforms/osx/DPP/Images.xcassets: error: The app icon set named \"AppIcon\" did not have any applicable content.\0\
 +\0\
 https://github.com/dwmkerr/app-icon/issues/79 (Cordova build for macOS, actool)\0\
@@ -18848,6 +19169,26 @@ https://github.com/SubmarinerApp/Submariner/issues/189 (a Core Data model whose 
 +\0\
 https://github.com/arled/swift-rss-reader-example/issues/13 (Xcode's issue navigator, Core Data code generation)\0\
 0\0\
+LaunchScreen.storyboard: error: Illegal Configuration: Launch screens may not use instances of IBUIStoryboardEntryPointIndicator.\0\
++\0\
+https://github.com/iam4x/pokemongo-webspoof/issues/253 (Xcode 6.2 and a storyboard saved by a newer Xcode)\0\
+2\0\
+file\0\
+LaunchScreen.storyboard\0\
+message\0\
+Illegal Configuration: Launch screens may not use instances of IBUIStoryboardEntryPointIndicator.\0\
+file:///...../LSUnusedResources-master/LSUnusedResources/Resource/Base.lproj/Main.storyboard: error: Illegal Configuration: Storyboards are not availabl\0\
++\0\
+https://github.com/tinymind/LSUnusedResources/issues/31 (Xcode 9, ibtool naming the storyboard by its URL; the issue's title, cut off)\0\
+1\0\
+file\0\
+/...../LSUnusedResources-master/LSUnusedResources/Resource/Base.lproj/Main.storyboard\0\
+Bibledit iOS/Storyboard.storyboard: error: Interface Builder could not open the document Storyboard.storyboard\" because it does not exist.\0\
++\0\
+https://github.com/bibledit/old/issues/566\0\
+1\0\
+file\0\
+Bibledit iOS/Storyboard.storyboard\0\
 2\0\
 /Users/dev/App/Assets.xcassets: warning: The app icon set \"AppIcon\" has 2 unassigned children.\0\
 -\0\

@@ -345,7 +345,10 @@ public struct LogLine: Sendable {
     }
 
     /// `[2024-05-01 10:00:00]`, `[2024-05-01T10:00:00.123Z]`, `[10:00:00]` or `[10:00:00.123]` then a
-    /// space (CI services, Jenkins' timestamper, build scripts).
+    /// space (CI services, Jenkins' timestamper, build scripts). TeamCity puts its block after the time,
+    /// with no space in its web log (`[09:05:31][Step 2/5] `, `[15:52:22][:xcodebuild] `) and after a
+    /// status and a tab in a downloaded one (`[14:36:30] :\t [Step 1/5] `, `[14:36:30]W:\t [Step 1/5] `):
+    /// the block comes off with the time.
     private static func dropBracketedTimestamp(_ s: Substring) -> Substring? {
         let u = Array(s.utf8.prefix(40))
         guard u.count >= 10, u[0] == 91 else { return nil }
@@ -355,9 +358,27 @@ public struct LogLine: Sendable {
         guard inner.allSatisfy({ (48...57).contains($0) || [45, 58, 46, 84, 90, 32, 43, 44].contains($0) }),
               inner.filter({ $0 == 58 }).count >= 2, (48...57).contains(inner.first ?? 0) else { return nil }
         var rest = s.utf8.dropFirst(close + 1)
+        if rest.first == 91 { return dropTeamCityBlock(rest) ?? Substring(rest) } // `][Step 2/5] `
+        if let status = rest.first, rest.dropFirst().first == 58, status == 32 || (65...90).contains(status) || (97...122).contains(status),
+           let tab = rest.dropFirst(2).first, tab == 9 { // ` :\t`, `W:\t`, `E:\t`, `i:\t`
+            let body = Substring(rest.dropFirst(2)).drop(while: { $0 == " " || $0 == "\t" })
+            return body.first == "[" ? dropTeamCityBlock(body.utf8) ?? body : body
+        }
         if rest.first == 58 { rest = rest.dropFirst() } // `]:`
         guard rest.first == 32 || rest.first == 9 || rest.isEmpty else { return nil }
         return Substring(rest)
+    }
+
+    /// TeamCity's block name in brackets and the white space after it (`[Step 2/5] `, `[:xcodebuild] `,
+    /// `[Build/app.msbuild] `): anything but a bracket, up to 100 bytes.
+    private static func dropTeamCityBlock(_ u: Substring.UTF8View) -> Substring? {
+        guard u.first == 91 else { return nil }
+        var i = u.index(after: u.startIndex), n = 0
+        while i != u.endIndex, u[i] != 93, u[i] != 91, n < 100 { i = u.index(after: i); n += 1 }
+        guard n > 0, i != u.endIndex, u[i] == 93 else { return nil }
+        let after = u.index(after: i)
+        guard after == u.endIndex || u[after] == 32 || u[after] == 9 else { return nil }
+        return Substring(u[after...]).drop(while: { $0 == " " || $0 == "\t" })
     }
 
     /// `flutter -v`'s elapsed time before each line: `[  +12 ms] `, `[+3686 ms] `, or `[        ] ` (nothing elapsed).
