@@ -2827,12 +2827,15 @@ codesign cannot use the private key (errSecInternalComponent)\0\
 codesign-other\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 errSecInternalComponent\0\
 (?:(?<path>\\S+): )?errSecInternalComponent\0\
 0\0\
 User interaction is not allowed\0\
 (?:(?<path>\\S+): )?User interaction is not allowed\0\
+0\0\
+SecKey API returned\0\
+SecKey API returned:? -25308\\b\0\
 0\0\
 0\0\
 +\0\
@@ -2861,7 +2864,7 @@ Install the current Apple WWDR intermediate certificate if the chain cannot be b
 +\0\
 https://www.apple.com/certificateauthority/\0\
 0\0\
-3\0\
+4\0\
 /Users/home/Library/Developer/Xcode/DerivedData/Gas_Mask-dkdvtwdzbmdpmyaltikuxbzrquqc/Build/Products/Debug/Launcher.app: errSecInternalComponent\0\
 +\0\
 https://github.com/2ndalpha/gasmask/issues/165\0\
@@ -2880,6 +2883,10 @@ codesign over SSH or in a CI job with the keychain locked (errSecInteractionNotA
 1\0\
 path\0\
 /Users/runner/work/App/build/App.app\0\
+SecKey API returned: -25308\0\
++\0\
+https://github.com/openbakery/gradle-xcodePlugin/issues/316 (Jenkins with the Gradle Xcode plugin after a macOS Sierra update)\0\
+0\0\
 1\0\
 Command CodeSign failed with a nonzero exit code\0\
 -\0\
