@@ -88,7 +88,7 @@ final class CorpusTests: XCTestCase {
     func testTheHoldoutDoesNotGetWorse() throws {
         let f = try Self.measure(Self.holdout)
         print("CorpusTests (hold-out): " + f.summary)
-        XCTAssertGreaterThanOrEqual(f.failing, 3103)
+        XCTAssertGreaterThanOrEqual(f.failing, 3105)
         XCTAssertGreaterThanOrEqual(f.recall, 0.828, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
         XCTAssertGreaterThanOrEqual(f.top, 0.808, f.summary)
         XCTAssertLessThanOrEqual(f.green.count, 115, f.green.joined(separator: "\n"))
