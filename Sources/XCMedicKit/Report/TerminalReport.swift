@@ -84,12 +84,10 @@ public struct TerminalReport {
 
         for (n, f) in diagnosis.findings.enumerated() {
             out += "\n" + bold("\(n + 1). \(f.title)") + "  " + dim("[\(f.rule), \(f.role.rawValue)]") + "\n"
-            let message = TerminalReport.message(f)
-            if message.lowercased().hasPrefix(f.severity.rawValue + ": ") { // an unrecognised line printed with its own level
-                out += "   " + severityLabel(f.severity) + wrap(String(message.dropFirst(f.severity.rawValue.count)), indent: "   ", first: 3 + f.severity.rawValue.count) + "\n"
-            } else {
-                out += "   \(severityLabel(f.severity)): " + wrap(message, indent: "   ", first: 5 + f.severity.rawValue.count) + "\n"
-            }
+            // An unrecognised line printed with its own level (`Error: …`) does not get the level twice.
+            let message = TerminalReport.message(f), level = f.severity.rawValue
+            let text = message.prefix(level.count + 2).lowercased() == level + ": " ? String(message.dropFirst(level.count + 2)) : message
+            out += "   \(severityLabel(f.severity)): " + wrap(text, indent: "   ", first: 5 + level.count) + "\n"
             if f.errorInSwift6 {
                 out += "   " + paint("A warning in the Swift 5 language mode; it becomes an error in Swift 6.", "33") + "\n"
             }
