@@ -736,6 +736,45 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.causes.map(\.category), ["xcode-version"])
         let warning = try diagnose("- ILLINK : warning MT0079: The recommended Xcode version for Microsoft.iOS 17.2.8022 is Xcode 15.1 or later.\n")
         XCTAssertNotEqual(warning.status, .failed)
+        // MSBuild's format lets a subcategory stand before `error` and a space before the colon (the documented
+        // `cl : Command line warning D4024 : …`); its error is as much an error.
+        for line in ["ILLink : unknown error IL7000: An error occured while executing the custom linker steps. [/Users/a/Calc.csproj::TargetFramework=net8.0-ios]",
+                     "cl : Command line error D8021 : invalid numeric argument '/Wextra'"] {
+            XCTAssertEqual(try diagnose(line + "\n").status, .failed, line)
+        }
+        XCTAssertNotEqual(try diagnose("cl : Command line warning D4024 : unrecognized source file type 'file1.cs', object file assumed\n").status, .failed)
+        XCTAssertNotEqual(try diagnose("Handled the unknown error IL7000 in the last build\n").status, .failed)
+    }
+
+    /// .NET's MT0079 (an Xcode older than the workload recommends) is a warning while the build goes on; when the
+    /// build then fails with errors no rule names (ILLink's IL7000), it is the cause, under its own rule. The words
+    /// of the unnamed error are not read for another category.
+    func testAWarningThatExplainsAnUnnamedFailureBecomesTheCause() throws {
+        let warning = "ILLINK : warning MT0079: The recommended Xcode version for Microsoft.iOS 17.5.8020 is Xcode 15.4 or later. The current Xcode version (found in /Applications/Xcode.app/Contents/Developer) is 14.3.1. [/Users/a/App.csproj::TargetFramework=net8.0-ios]\n"
+        let failed = try diagnose(warning + "ILLink : unknown error IL7000: An error occured while executing the custom linker steps. Please review the build log for more information. [/Users/a/App.csproj::TargetFramework=net8.0-ios]\n")
+        XCTAssertEqual(failed.status, .failed)
+        XCTAssertEqual(failed.causes.map(\.rule), ["dotnet-xcode-older-than-recommended"])
+        XCTAssertEqual(failed.causes.first?.severity, .error)
+        let alone = try diagnose(warning)
+        XCTAssertNotEqual(alone.status, .failed)
+        XCTAssertTrue(alone.causes.allSatisfy { $0.severity == .warning })
+        let passed = try diagnose(warning + "Build succeeded.\n    0 Error(s)\n")
+        XCTAssertNotEqual(passed.status, .failed)
+        // A named cause stays the cause: the warning does not displace it.
+        let named = try diagnose(warning + "ILLINK : error MT0180: This version of Microsoft.iOS requires the iOS 17.5 SDK (shipped with Xcode 15.4). Either upgrade Xcode to get the required header files or set the managed linker behaviour to Link Framework SDKs Only in your project's iOS Build Options > Linker Behavior (to try to avoid the new APIs).\n")
+        XCTAssertEqual(named.causes.filter { $0.severity == .error }.map(\.rule), ["dotnet-apple-sdk-newer-than-xcode"])
+    }
+
+    /// rbenv's and pyenv's shims when the pinned version is not installed (also with Markdown's backticks gone).
+    func testAPinnedLanguageVersionThatIsNotInstalledIsTheEnvironment() throws {
+        for line in ["rbenv: version `2.4.1' is not installed (set by /Users/vagrant/git/.ruby-version)",
+                     "rbenv: version 2.5.1 is not installed (set by /Users/vagrant/git/.ruby-version)",
+                     "ruby-build: definition not found: 3.3.10"] {
+            let d = try diagnose(line + "\n")
+            XCTAssertEqual(d.status, .failed, line)
+            XCTAssertEqual(d.causes.map(\.category), ["ci-environment"], line)
+        }
+        XCTAssertNotEqual(try diagnose("* 3.8.0 (set by /home/dl/source/elastic/rally/.python-version)\n").status, .failed)
     }
 
     /// `… encountered an error` (a test runner, GitHub's hosted runner) and an exception class named `…Error:`

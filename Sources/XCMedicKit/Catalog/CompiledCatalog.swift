@@ -15012,10 +15012,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 58 rules
+    /// Catalog/10-infrastructure.yml: 60 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-58\0\
+60\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -18120,6 +18120,104 @@ info: installing component 'rust-std' for 'aarch64-apple-ios'\0\
 0\0\
 0\0\
 0\0\
+language-version-not-installed\0\
+The Ruby, Python or Node version the project pins is not installed on this machine\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+: version \0\
+(?:^|[\\s,:])(?<manager>rbenv|pyenv|nodenv|goenv|jenv): version [`'‘\"]?(?<version>[\\w.-]+)['’\"`]? (?:is )?not installed\0\
+0\0\
+-build: definition not found: \0\
+(?:^|\\s)(?<manager>ruby|python|node)-build: definition not found: (?<version>\\S+)\0\
+0\0\
+0\0\
++\0\
+{manager} cannot find version {version}: the version the project pins is not installed on this machine\0\
+The repository pins a language version (`.ruby-version`, `.python-version`, `.node-version`, `.tool-versions`) that the CI image does not have, so every command going through the version manager's shims (ruby, bundle, pod, fastlane, python) fails before it starts. A new CI image (a new Xcode stack) often drops older Ruby versions; a definition that is not found means the installer itself is older than the version asked for.\0\
+2\0\
+Install the pinned version in a step before the build (or pin one the image ships)\0\
+3\0\
+rbenv install --skip-existing\0\
+pyenv install --skip-existing\0\
+rbenv versions\0\
+-\0\
+-\0\
+A definition that is not found needs a newer ruby-build or python-build\0\
+2\0\
+brew upgrade ruby-build\0\
+rbenv install --list\0\
+-\0\
+-\0\
+0\0\
+7\0\
+rbenv: version `2.4.1' is not installed (set by /Users/vagrant/git/.ruby-version)\0\
++\0\
+https://github.com/bitrise-steplib/steps-cocoapods-install/issues/41 (Bitrise after an Xcode 10.2 stack update)\0\
+2\0\
+manager\0\
+rbenv\0\
+version\0\
+2.4.1\0\
+failed to check installed ruby version, rbenv: version `3.3.10' is not installed (set by /Users/vagrant/git/.ruby-version) error: exit status 1\0\
++\0\
+https://github.com/bitrise-steplib/steps-cocoapods-install/issues/112 (Bitrise's CocoaPods step)\0\
+2\0\
+manager\0\
+rbenv\0\
+version\0\
+3.3.10\0\
+ruby-build: definition not found: 3.3.10\0\
++\0\
+https://github.com/bitrise-steplib/steps-cocoapods-install/issues/112\0\
+2\0\
+manager\0\
+ruby\0\
+version\0\
+3.3.10\0\
+13:37:54 pyenv: version `3.8.7' is not installed (set by /var/lib/jenkins/workspace/elastic+rally+pull-request/.python-version)\0\
++\0\
+https://github.com/elastic/rally/pull/1193 (Jenkins)\0\
+2\0\
+manager\0\
+pyenv\0\
+version\0\
+3.8.7\0\
+pyenv: version `3.6' not installed\0\
++\0\
+https://github.com/HewlettPackard/python-hpOneView/issues/447 (Travis)\0\
+2\0\
+manager\0\
+pyenv\0\
+version\0\
+3.6\0\
+pyenv: version '2.7.10' is not installed\0\
++\0\
+https://github.com/pyenv/pyenv/issues/431\0\
+2\0\
+manager\0\
+pyenv\0\
+version\0\
+2.7.10\0\
+python-build: definition not found: 3.6.10\0\
++\0\
+https://github.com/yavin-dev/framework/pull/869 (Travis)\0\
+2\0\
+manager\0\
+python\0\
+version\0\
+3.6.10\0\
+1\0\
+* 3.8.0 (set by /home/dl/source/elastic/rally/.python-version)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 dotnet-apple-sdk-newer-than-xcode\0\
 The .NET (Xamarin, MAUI) iOS or macOS workload needs a newer Xcode than the one selected\0\
 xcode-version\0\
@@ -18206,6 +18304,67 @@ ILLINK : warning MT0079: The recommended Xcode version for Microsoft.iOS 18.2.91
 0\0\
 0\0\
 0\0\
+0\0\
+0\0\
+dotnet-xcode-older-than-recommended\0\
+The selected Xcode is older than the one the .NET (MAUI, Xamarin) workload recommends\0\
+xcode-version\0\
+warning\0\
+cause\0\
+1\0\
+The recommended Xcode version for \0\
+The recommended Xcode version for (?<product>[\\w.]+) (?<workload>\\d+(?:\\.\\d+){1,3}) is Xcode (?<xcode>\\d{1,3}(?:\\.\\d{1,3}){0,2}) or later\\. The current Xcode version \\(found in (?<path>[^)]+)\\) is (?<current>\\d{1,3}(?:\\.\\d{1,3}){0,2})\0\
+0\0\
+0\0\
++\0\
+{product} {workload} recommends Xcode {xcode} or later; the selected Xcode is {current}\0\
+The .NET for iOS / Mac Catalyst workload (MT0079) was built against a newer Xcode than the one selected. The build often goes on; when its custom linker steps then fail (`unknown error IL7000`) or the SDK's types are missing, the old Xcode is the cause. It happens after `dotnet workload update` or a new MAUI release on a CI image that still selects the older Xcode.\0\
+2\0\
+Select the Xcode the warning names (or a newer one) before the .NET build\0\
+2\0\
+ls -d /Applications/Xcode*.app\0\
+sudo xcode-select -s /Applications/Xcode_{xcode}.app/Contents/Developer\0\
+-\0\
+-\0\
+Or pin the workload to the version that matches your Xcode (a workload set or a rollback file)\0\
+1\0\
+dotnet workload --version\0\
+-\0\
+-\0\
+0\0\
+2\0\
+ILLINK : warning MT0079: The recommended Xcode version for Microsoft.MacCatalyst 17.5.8018 is Xcode 15.4 or later. The current Xcode version (found in /Applications/Xcode_15.2.0.app/Contents/Developer) is 15.2. [/Users/runner/work/1/s/samples/CommunityToolkit.Maui.Sample/CommunityToolkit.Maui.Sample.csproj::TargetFramework=net8.0-maccatalyst]\0\
++\0\
+https://github.com/CommunityToolkit/Maui/pull/2100 (Azure Pipelines, before ILLink's IL7000)\0\
+4\0\
+current\0\
+15.2\0\
+product\0\
+Microsoft.MacCatalyst\0\
+workload\0\
+17.5.8018\0\
+xcode\0\
+15.4\0\
+> ILLINK : warning MT0079: The recommended Xcode version for Microsoft.MacCatalyst 17.2.8004 is Xcode 15.1 or later. The current Xcode version (found in /Applications/Xcode_15.0.1.app/Contents/Developer) is 15.0.1. [/Users/runner/work/sentry-dotnet/sentry-dotnet/samples/Sentry.Samples.MacCatalyst/Sentry.Samples.MacCatalyst.csproj]\0\
++\0\
+https://github.com/getsentry/sentry-dotnet/pull/3054 (GitHub Actions)\0\
+4\0\
+current\0\
+15.0.1\0\
+product\0\
+Microsoft.MacCatalyst\0\
+workload\0\
+17.2.8004\0\
+xcode\0\
+15.1\0\
+1\0\
+ILLINK : error MT0180: This version of Microsoft.iOS requires the iOS 17.5 SDK (shipped with Xcode 15.4).\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
 0\0\
 0\0\
 xcresulttool-legacy-command\0\

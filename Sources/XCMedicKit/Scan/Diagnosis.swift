@@ -181,11 +181,25 @@ struct FindingCollector {
     /// When the log failed and no rule names a cause, the errors no rule knows are read for their
     /// words (`KeywordClassifier`): up to three whose words point at a category become causes of it,
     /// saying so. Errors before a final success are left alone (they were not fatal).
+    ///
+    /// A rule's own warning that is a cause and a last resort (a toolchain older than the one a workload recommends)
+    /// is what a person reads as the reason when the log failed with errors no rule names: it becomes the
+    /// error-severity cause, under its rule's title, and the words of the unnamed errors are not read.
     mutating func classifyUnrecognized() {
-        guard !findings.contains(where: { $0.role == .cause && $0.severity == .error }),
-              let classifier = try? KeywordClassifier.builtin() else { return }
+        guard !findings.contains(where: { $0.role == .cause && $0.severity == .error }) else { return }
+        let explaining = findings.indices.filter { findings[$0].role == .cause && findings[$0].lastResort && findings[$0].severity == .warning }
+        if !explaining.isEmpty, findings.contains(where: { $0.severity == .error }) {
+            for i in explaining {
+                findings[i].severity = .error
+                findings[i].explanation = "The build failed with errors no rule names, and this warning is the likely reason. " + findings[i].explanation
+            }
+            return
+        }
+        guard let classifier = try? KeywordClassifier.builtin() else { return }
         var promoted = 0
-        let order = findings.indices.filter { (findings[$0].role == .unrecognized && findings[$0].severity == .error) || findings[$0].lastResort }
+        let order = findings.indices.filter {
+            (findings[$0].role == .unrecognized && findings[$0].severity == .error) || (findings[$0].lastResort && findings[$0].role != .cause)
+        }
             .sorted { (findings[$0].occurrences.first?.input ?? 0, findings[$0].firstLine) < (findings[$1].occurrences.first?.input ?? 0, findings[$1].firstLine) }
         for i in order where promoted < 3 {
             if let first = findings[i].occurrences.first, let success = lastSuccess[first.input], first.line < success { continue }

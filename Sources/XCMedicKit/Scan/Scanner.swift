@@ -513,7 +513,7 @@ public final class Scanner {
         if rule.role == .cause, severity == .error { lastCauseLine = lineNumber }
         // Evidence for a log with no verdict: a last-resort warning on a line that is not itself a note or a warning
         // (also not one that quotes the NSError after a tool's `note: `, as CocoaPods' `- NOTE  | xcodebuild:  note: …`).
-        if rule.lastResort, severity == .warning, line.level == nil, lastResortEvidence.count < 100,
+        if rule.lastResort, rule.role != .cause, severity == .warning, line.level == nil, lastResortEvidence.count < 100,
            !line.text.contains("note: "), !line.text.contains("warning: ") { lastResortEvidence.insert(index) }
         if rule.continuation != nil || line.header != nil {
             open = OpenBlock(finding: index, keepExcerpt: first, rule: rule.continuation == nil ? nil : compiled,
