@@ -25,6 +25,7 @@ final class FailureEvidenceTests: XCTestCase {
             ("2019-03-06 18:42:40.465 xcodebuild[9254:29845] error: x", "error: x"),
             ("xcodebuild[3246:15026] Error Domain=X Code=6", "Error Domain=X Code=6"),
             ("> error: pasted in a quote", "error: pasted in a quote"),
+            (">[16:15:42]: Variable Dump:", "Variable Dump:"),
             ("[09:10:19]\t[09:10:19]: Exit status: 65", "Exit status: 65"),
             // TeamCity: the web log (Tests/Holdout j3013, v325) and a downloaded log (its block after a status and a tab).
             ("[09:05:31][Step 2/5] Undefined symbols for architecture arm64:", "Undefined symbols for architecture arm64:"),
@@ -763,6 +764,40 @@ final class FailureEvidenceTests: XCTestCase {
         // A named cause stays the cause: the warning does not displace it.
         let named = try diagnose(warning + "ILLINK : error MT0180: This version of Microsoft.iOS requires the iOS 17.5 SDK (shipped with Xcode 15.4). Either upgrade Xcode to get the required header files or set the managed linker behaviour to Link Framework SDKs Only in your project's iOS Build Options > Linker Behavior (to try to avoid the new APIs).\n")
         XCTAssertEqual(named.causes.filter { $0.severity == .error }.map(\.rule), ["dotnet-apple-sdk-newer-than-xcode"])
+    }
+
+    /// fastlane's summary marks the failed action with 💥: with no rule naming a cause, the action's last lines explain
+    /// it, and an action that does one thing gives the category (an upload); one that can fail many ways (gym) is
+    /// an error shown as printed. A named cause stays the cause.
+    func testFastlanesFailedActionExplainsItself() throws {
+        func log(_ action: String, _ message: String) -> String {
+            """
+            [11:20:24]: --- Step: \(action) ---
+            [11:20:26]: \(message)
+
+            +------+------------------+-------------+
+            |           fastlane summary            |
+            +------+------------------+-------------+
+            | Step | Action           | Time (in s) |
+            +------+------------------+-------------+
+            | 1    | default_platform | 0           |
+            | 💥   | \(action)        | 629         |
+            +------+------------------+-------------+
+
+            [11:20:26]: fastlane finished with errors
+
+            """
+        }
+        let upload = try diagnose(log("pilot", "You cannot start testing without any tester. Please add tester(s) first and try again."))
+        XCTAssertEqual(upload.causes.map(\.category), ["app-store-upload"])
+        XCTAssertTrue(upload.causes.first?.message.contains("without any tester") ?? false)
+        let gym = try diagnose(log("gym", "Archive is missing the products it should have built."))
+        XCTAssertEqual(gym.status, .failed)
+        XCTAssertFalse(gym.causes.contains { $0.category == "app-store-upload" })
+        let named = try diagnose(log("pilot", "Could not resolve host: api.appstoreconnect.apple.com"))
+        XCTAssertEqual(named.causes.filter { $0.severity == .error }.map(\.category), ["network"])
+        // A passing lane's summary has numbers, not 💥.
+        XCTAssertNotEqual(try diagnose("| 5    | build_app              | 237         |\n[11:20:26]: fastlane.tools finished successfully 🎉\n").status, .failed)
     }
 
     /// rbenv's and pyenv's shims when the pinned version is not installed (also with Markdown's backticks gone).

@@ -19680,10 +19680,10 @@ Test Suite (0 failures)\0\
 0\0\
 0\0
 """
-    /// Catalog/13-evidence.yml: 17 rules
+    /// Catalog/13-evidence.yml: 18 rules
     static let evidence = """
 xcmedic-catalog-2\0\
-17\0\
+18\0\
 shell-script-error\0\
 A shell script stopped on an error\0\
 phase-script-failed\0\
@@ -20555,14 +20555,60 @@ fastlane.tools finished successfully 🎉\0\
 0\0\
 0\0\
 0\0\
+fastlane-failed-action\0\
+fastlane's summary marks the action that failed\0\
+build-failed\0\
+error\0\
+symptom\0\
+1\0\
+💥\0\
+^\\|\\s*💥\\s*\\|\\s*(?<step>[A-Za-z_](?:[^|]*[^|\\s])?)\\s*\\|\\s*\\d*\\s*\\|$\0\
+0\0\
+0\0\
++\0\
+fastlane action {step} failed\0\
+fastlane's summary table lists the actions the lane ran and marks the one that stopped it with 💥. The lines that action printed just before the table (and the error fastlane repeats after `fastlane finished with errors`) say why.\0\
+1\0\
+Read the lines {step} printed above the summary; run the lane again with `--verbose` for the full output\0\
+1\0\
+bundle exec fastlane <lane> --verbose\0\
+-\0\
+-\0\
+0\0\
+2\0\
+| 💥   | upload_to_testflight   | 38          |\0\
++\0\
+https://github.com/fastlane/fastlane/issues/15473 (then \"Error uploading ipa file\")\0\
+1\0\
+step\0\
+upload_to_testflight\0\
+| 💥   | sync_code_signing                 | 7           |\0\
++\0\
+https://github.com/fastlane/fastlane/issues/17384 (match, ENTITY_ERROR.ATTRIBUTE.TYPE)\0\
+1\0\
+step\0\
+sync_code_signing\0\
+1\0\
+| 5    | build_app              | 237         |\0\
+-\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+0\0\
+0\0\
 fastlane-lane-context\0\
 fastlane printed its lane context after a failure\0\
 build-failed\0\
 error\0\
 symptom\0\
-1\0\
+2\0\
 Lane Context\0\
 ^\\|\\s+Lane Context\\s+\\|$\0\
+0\0\
+Variable Dump:\0\
+^Variable Dump:$\0\
 0\0\
 0\0\
 +\0\
@@ -20574,7 +20620,7 @@ Read the lines the failing action printed just above the table, and the error li
 -\0\
 -\0\
 0\0\
-3\0\
+5\0\
 |    Lane Context    |\0\
 +\0\
 https://github.com/fastlane/fastlane/issues/18740 (the fastlane swift runner, then Exit status 65)\0\
@@ -20587,8 +20633,19 @@ https://github.com/fastlane/fastlane/issues/9730 (gym, the archive succeeded, th
 +\0\
 https://github.com/fastlane/fastlane/issues/10932 (match, the WWDR certificate not found in the keychain)\0\
 0\0\
-1\0\
+>[16:15:42]: Variable Dump:\0\
++\0\
+https://github.com/fastlane/fastlane/issues/952 (fastlane 1.44.0, then \"Could not find lane\")\0\
+0\0\
+INFO [2015-04-16 17:44:26.57]: Variable Dump:\0\
++\0\
+https://github.com/Chiu1/fastlane-multiple-app-example/blob/ab68f687376cd7245cbe15a578edf148eb3e0b94/README.md (fastlane 0.9.0 and deliver, then FATAL)\0\
+0\0\
+2\0\
 | LANE_NAME | custom |\0\
+-\0\
+0\0\
+print(\"Variable Dump: \\(context)\")\0\
 -\0\
 0\0\
 0\0\

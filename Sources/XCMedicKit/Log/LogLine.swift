@@ -224,7 +224,8 @@ public struct LogLine: Sendable {
             if let rest = dropClockTime(s) { s = rest; changed = true; continue }
             if let rest = dropDateTime(s) { s = rest; changed = true; continue }
             if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
-            if s.hasPrefix("> ") || s == ">" { s = s.dropFirst(); changed = true; continue }
+            // A Markdown quote: `> `, or `>` right before a bracketed prefix (`>[16:15:42]: …`, Markdown needs no space).
+            if s.hasPrefix("> ") || s.hasPrefix(">[") || s == ">" { s = s.dropFirst(); changed = true; continue }
             if let rest = dropBox(s) {
                 s = rest
                 boxed = true

@@ -24,6 +24,13 @@ struct FailedStep: Equatable {
 
     static func category(ofKind kind: String) -> String {
         if let known = kinds[kind] { return known }
+        // A fastlane action (`upload_to_testflight`, the row fastlane's summary marks 💥): the category when the
+        // action does one thing only; an action that can fail for many reasons (gym, scan, match) is read for the
+        // words of what it printed instead.
+        if kind != "ld", let first = kind.unicodeScalars.first, (97...122).contains(first.value),
+           kind.unicodeScalars.allSatisfy({ (97...122).contains($0.value) || (48...57).contains($0.value) || $0 == "_" }) {
+            return fastlaneActions[kind] ?? FindingCategory.buildFailed
+        }
         if kind.hasPrefix("/") { // Xcode 9 and earlier: `Command /bin/sh failed with exit code 1`
             let tool = kind.split(separator: "/").last.map(String.init) ?? kind
             switch tool {
@@ -49,6 +56,19 @@ struct FailedStep: Equatable {
         if lower.contains("link") || lower == "ld" { return "linker-other" }
         return FindingCategory.buildFailed
     }
+
+    /// fastlane's actions (and their aliases) that do one thing, and the category of their failure.
+    static let fastlaneActions: [String: String] = {
+        var table: [String: String] = [:]
+        for a in ["pilot", "upload_to_testflight", "testflight", "deliver", "upload_to_app_store", "appstore", "notarize",
+                  "app_store_build_number", "latest_testflight_build_number"] { table[a] = "app-store-upload" }
+        for a in ["sigh", "get_provisioning_profile", "install_provisioning_profile"] { table[a] = "provisioning-profile" }
+        for a in ["cert", "get_certificates", "import_certificate", "create_keychain", "unlock_keychain"] { table[a] = "codesign-certificate" }
+        for a in ["cocoapods", "pod_lib_lint", "pod_push"] { table[a] = "cocoapods" }
+        for a in ["ensure_xcode_version", "xcversion", "xcodes", "xcode_select"] { table[a] = "xcode-version" }
+        table["setup_ci"] = "ci-environment"
+        return table
+    }()
 
     /// xcodebuild's step names (Xcode 8 to 26) and the category of a failure in each.
     static let kinds: [String: String] = {
@@ -107,6 +127,10 @@ struct FailedStep: Equatable {
         for prefix in ["Running script '", "Run custom shell script '"] where line.hasPrefix(prefix) {
             let name = line.dropFirst(prefix.count)
             return ("PhaseScriptExecution", String(name.prefix { $0 != "'" }))
+        }
+        // fastlane's banner for each action: `--- Step: upload_to_testflight ---`.
+        if line.hasPrefix("--- Step: "), line.hasSuffix(" ---") {
+            return (String(line.dropFirst(10).dropLast(4)), nil)
         }
         guard let first = line.utf8.first, (65...90).contains(first) else { return nil } // at column 0, upper case
         let kindEnd = line.firstIndex(of: " ") ?? line.endIndex
@@ -171,6 +195,8 @@ struct FailedStep: Equatable {
         }
         if text.hasPrefix("("), text.hasSuffix(")"), text.contains(" failure") { return true } // (1 failure)
         if text.hasPrefix("[!] Exit status") || text.hasPrefix("Exit status:") { return true }
+        // fastlane's lane context, printed after a failed action: `Variable Dump:` and its Ruby hash (fastlane 1.x).
+        if text == "Variable Dump:" || text.hasPrefix("{:") { return true }
         if text.hasPrefix("/Applications/Xcode") || text.hasPrefix("/Library/Developer/") { return true } // tool invocations
         // A CI service's summary table (Bitrise's rows of steps and their borders) lists steps; it is not what one printed.
         if text.hasPrefix("|"), text.hasSuffix("|") { return true }
@@ -270,6 +296,11 @@ extension FailedStep {
                 Fix(summary: "Skip it machine-wide on CI; Xcode reads Apple's misspelled key",
                     commands: ["defaults write com.apple.dt.Xcode IDESkipPackagePluginFingerprintValidatation -bool YES"]),
             ]
+        case _ where fastlaneActions[step.kind] != nil:
+            what = "The fastlane action \(step.kind) failed (fastlane's summary marks it 💥), and no rule names the error it printed. "
+                + "It does one thing, which gives the category; its last lines before the summary, shown here, say why."
+            fixes = [Fix(summary: "Read the lines \(step.kind) printed above; run the lane again with --verbose for its full output",
+                         commands: ["bundle exec fastlane <lane> --verbose"])]
         default:
             what = "A build step failed and no line in the log names a known cause; the lines it printed before failing are shown."
             fixes = [Fix(summary: "Read the step's last lines above; they are what the tool printed when it failed")]
