@@ -15012,10 +15012,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 60 rules
+    /// Catalog/10-infrastructure.yml: 61 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-60\0\
+61\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -17177,6 +17177,80 @@ sdk\0\
 iphoneos\0\
 1\0\
 C compiler test failed.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+bazel-xcode-not-available\0\
+Bazel found no usable Xcode on this machine\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+Xcode version must be specified to use an Apple CROSSTOOL\0\
+in apple_cc_toolchain rule (?<toolchain>\\S+?): Xcode version must be specified to use an Apple CROSSTOOL\0\
+0\0\
+is not an available Xcode version\0\
+--xcode_version=(?<version>\\S+) specified, but '[^']*' is not an available Xcode version\\. available versions: \\[(?<available>[^\\]]*)\\]\0\
+0\0\
+0\0\
++\0\
+Bazel found no usable Xcode: the Xcode it was told to use is not installed or not selected on this machine\0\
+Bazel configures its Apple toolchain from the Xcodes its locator finds on the machine and caches the result. It stops when it finds none (only the Command Line Tools are installed or selected, the cached configuration names an Xcode that was removed or renamed) or when `--xcode_version` asks for one the machine does not have (a version pinned in .bazelrc after the CI image moved on).\0\
+2\0\
+Select a full Xcode and make Bazel configure again\0\
+4\0\
+xcode-select -p\0\
+sudo xcode-select -s /Applications/Xcode.app/Contents/Developer\0\
+bazel shutdown\0\
+bazel clean --expunge\0\
+-\0\
+-\0\
+Pin --xcode_version to one of the versions this machine has (the message lists them), or drop the pin\0\
+1\0\
+grep -n xcode_version .bazelrc\0\
+-\0\
+-\0\
+0\0\
+5\0\
+ERROR: /private/var/tmp/_bazel_dat/a2556616a064b1da7009ff5ba61fbeda/external/local_config_cc/BUILD:55:5: in apple_cc_toolchain rule @local_config_cc//:cc-compiler-armeabi-v7a: Xcode version must be specified to use an Apple CROSSTOOL. If your Xcode version has changed recently, try: \"bazel clean --expunge\" to re-run Xcode configuration\0\
++\0\
+https://github.com/jax-ml/jax/issues/1475 (building from source on macOS)\0\
+1\0\
+toolchain\0\
+@local_config_cc//:cc-compiler-armeabi-v7a\0\
+ERROR: /private/var/tmp/_bazel_travis/2b80b7ac301f661b0fa17c1c94402319/external/local_config_cc/BUILD:58:5: in apple_cc_toolchain rule @local_config_cc//:cc-compiler-ios_i386: Xcode version must be specified to use an Apple CROSSTOOL. If your Xcode version has changed recently, try: \"bazel clean --expunge\" to re-run Xcode configuration\0\
++\0\
+https://github.com/bazelbuild/rules_apple/pull/281 (Travis, Bazel HEAD)\0\
+1\0\
+toolchain\0\
+@local_config_cc//:cc-compiler-ios_i386\0\
+ERROR: /private/var/tmp/_bazel_aime/1b2df77493bef603a8520b303246b04e/external/local_config_apple_cc/BUILD:61:23: in apple_cc_toolchain rule @local_config_apple_cc//:cc-compiler-darwin_x86_64: Xcode version must be specified to use an Apple CROSSTOOL. If your Xcode version has changed recently, verify that \"xcode-select -p\" is correct and then try: \"bazel shutdown\" to re-run Xcode configuration\0\
++\0\
+https://github.com/bazelbuild/rules_apple/issues/2762 (Bazel 6.5.0, TensorFlow)\0\
+0\0\
+ERROR: /private/var/tmp/_bazel_roimulia/95770d3d045c53f9113f647d7c6bb897/external/local_config_xcode/BUILD:12:13: in xcode_config rule @local_config_xcode//:host_xcodes: --xcode_version=11.5 specified, but '11.5' is not an available Xcode version. available versions: [11.6.0.11E708]. If you believe you have '11.5' installed, try running \"bazel shutdown\", and then re-run your command.\0\
++\0\
+https://github.com/bazelbuild/tulsi/issues/171 (build_and_run.sh pins 11.5)\0\
+2\0\
+available\0\
+11.6.0.11E708\0\
+version\0\
+11.5\0\
+BUILD:12:1: in xcode_config rule @local_config_xcode//:host_xcodes: --xcode_version=10.2.1 specified, but '10.2.1' is not an available Xcode version. available versions: [10.3.0.10G8]. If you believe you have '10.2.1' installed, try running \"bazel shutdown\", and then re-run your command.\0\
++\0\
+https://github.com/bazelbuild/tulsi/issues/98 (.bazelrc pins 10.2.1)\0\
+2\0\
+available\0\
+10.3.0.10G8\0\
+version\0\
+10.2.1\0\
+1\0\
+INFO: Build option --xcode_version has changed, discarding analysis cache.\0\
 -\0\
 0\0\
 0\0\
