@@ -229,6 +229,17 @@ final class FailureEvidenceTests: XCTestCase {
             """)
         XCTAssertEqual(d.causes.map(\.category), ["phase-script-failed"])
         XCTAssertTrue(d.causes[0].message.contains("[CP] Embed Pods Frameworks"), d.causes[0].message)
+        // The list's header cut off (a CI page that folded it): the indented commands just above the count are the list.
+        let cut = try diagnose("""
+            2018-11-02T20:01:06.7753710Z \tPhaseScriptExecution [CP]\\ Embed\\ Pods\\ Frameworks /Users/x/Script-1.sh (in target 'App' from project 'App')
+            2018-11-02T20:01:06.7753900Z (1 failure)
+            2018-11-02T20:01:06.8202240Z ##[error]Error: /usr/bin/xcodebuild failed with return code: 65
+
+            """)
+        XCTAssertEqual(cut.causes.map(\.category), ["phase-script-failed"])
+        // A count after lines that are not commands names no step.
+        let prose = try diagnose("  Some test said something\n(1 failure)\n")
+        XCTAssertFalse(prose.causes.contains { $0.rule == "failed-step" })
     }
 
     /// Xcode 9 and earlier name the shell, not the phase (Tests/Corpus c010).

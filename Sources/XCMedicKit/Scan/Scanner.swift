@@ -510,6 +510,7 @@ public final class Scanner {
         if rule.failedStep {
             explainStep(kind: captures["step"] ?? "", rule: rule, finding: index, first: first, line: line, lineNumber: lineNumber, input: input)
         }
+        if rule.id == Scanner.failureCountRuleID, first { collectListAbove(finding: index) }
         if rule.role == .cause, severity == .error { lastCauseLine = lineNumber }
         // Evidence for a log with no verdict: a last-resort warning on a line that is not itself a note or a warning
         // (also not one that quotes the NSError after a tool's `note: `, as CocoaPods' `- NOTE  | xcodebuild:  note: …`).
@@ -524,6 +525,24 @@ public final class Scanner {
     // MARK: - Failed steps
 
     static let failedStepRuleID = "failed-step"
+    static let failureCountRuleID = "failure-count"
+
+    /// xcodebuild's `(1 failure)` closes its list of failed commands; a log cut after the list's header (a CI page
+    /// that folded it, a pasted tail) still shows the indented commands just above the count. They are collected
+    /// as the list's would be, and name the failed steps when nothing names a cause (`explainFailedCommandsList`).
+    private func collectListAbove(finding: Int) {
+        guard let base = currentBase else { return }
+        var commands: [String] = []
+        PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 50) { previous in
+            guard previous.raw.first == "\t" || previous.raw.first == " " || previous.raw != previous.text else { return false }
+            let text = previous.text
+            let kind = FailedStep.listKind(text)
+            guard FailedStep.kinds[kind] != nil || FailedStep.startNames.contains(kind) || kind.contains(" ") else { return false }
+            commands.append(previous.raw)
+            return true
+        }
+        for command in commands.reversed() { collector.collect(finding, name: "command", value: command) }
+    }
 
     /// A rule's line closed a failed step (`Command PhaseScriptExecution failed …`, a CI script that
     /// exited non-zero). When no root cause was named inside the step, the last lines it printed are
@@ -614,7 +633,8 @@ public final class Scanner {
                                   excerptLine: finding.excerpt.last ?? "")
             }
         }
-        for finding in findings where finding.rule == "build-commands-failed" {
+        let lists = findings.contains(where: { $0.rule == "build-commands-failed" }) ? "build-commands-failed" : Scanner.failureCountRuleID
+        for finding in findings where finding.rule == lists {
             for command in finding.collected["command"] ?? [] {
                 let text = LogLine(raw: command).text
                 let kind = FailedStep.listKind(text)
