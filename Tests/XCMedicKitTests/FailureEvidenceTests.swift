@@ -837,6 +837,10 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(http.causes.map(\.category), ["network"])
         let prose = try diagnose("Handles a TypeError gracefully\nencountered no errors\n")
         XCTAssertNotEqual(prose.status, .failed)
+        // Ruby's namespaced exception class and Python's traceback header (a log cut right after it).
+        XCTAssertEqual(try diagnose("Gem::LoadError: fastlane is not part of the bundle. Add it to Gemfile.\n").status, .failed)
+        XCTAssertEqual(try diagnose("2022-02-19 05:53:10,889 Deleting simulator 03D2 asynchronously.\nTraceback (most recent call last):\n").status, .failed)
+        XCTAssertNotEqual(try diagnose("Traceback (most recent call last):\n** BUILD SUCCEEDED **\n").status, .failed)
     }
 
     // MARK: - Hold-out 15

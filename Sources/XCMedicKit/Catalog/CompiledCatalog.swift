@@ -4977,9 +4977,12 @@ Platform (device support and SDK) not installed for this Xcode\0\
 sdk-missing\0\
 error\0\
 cause\0\
-3\0\
+4\0\
  is not installed\0\
 (?<platform>iOS|iPadOS|watchOS|tvOS|visionOS|xrOS|macOS|DriverKit) (?<version>\\d+[\\d.]*) is not installed\\. (?:To use with Xcode|Please download)\0\
+0\0\
+ is not installed\0\
+\\berror: ?(?<platform>iOS|iPadOS|watchOS|tvOS|visionOS|xrOS|macOS|DriverKit) (?<version>\\d+[\\d.]*) is not installed\\.?\\s*$\0\
 0\0\
 must be installed in order to\0\
 (?<platform>iOS|iPadOS|watchOS|tvOS|visionOS|xrOS|macOS|DriverKit) (?<version>\\d+[\\d.]*) must be installed in order to\0\
@@ -5050,8 +5053,11 @@ platform\0\
 iOS\0\
 version\0\
 26.2\0\
-1\0\
+2\0\
 Carthage is not installed. Run brew install carthage\0\
+-\0\
+0\0\
+error: Ruby 3.3.10 is not installed\0\
 -\0\
 0\0\
 0\0\
@@ -9825,13 +9831,19 @@ The linker itself crashed\0\
 linker-other\0\
 error\0\
 cause\0\
-1\0\
+3\0\
 ld: Assertion failed: \0\
 ^ld: Assertion failed: (?<assertion>.+?)(?:, function (?<function>\\w+).*)?$\0\
 0\0\
+  ld::\0\
+^\\d{1,3}\\s+0x[0-9a-fA-F]+\\s+(?:ld|mach_o)::[A-Za-z]\0\
+0\0\
+  mach_o::\0\
+^\\d{1,3}\\s+0x[0-9a-fA-F]+\\s+(?:ld|mach_o)::[A-Za-z]\0\
+0\0\
 0\0\
 +\0\
-The linker crashed (assertion in {function})\0\
+The linker itself crashed (an internal assertion in ld)\0\
 Apple's linker hit an internal assertion instead of reporting an error. Xcode 15.0's new linker (ld-prime) did this on many projects (`findAtom` in Relocations.cpp), notably with GNU toolchains and some static libraries; later Xcode releases fixed most cases.\0\
 2\0\
 Use the classic linker until you can update Xcode\0\
@@ -9845,7 +9857,7 @@ xcodebuild -version\0\
 -\0\
 -\0\
 0\0\
-1\0\
+4\0\
 ld: Assertion failed: (resultIndex < sectData.atoms.size()), function findAtom, file Relocations.cpp, line 1336.\0\
 +\0\
 gcc/gprbuild link with Xcode 15.0 Command Line Tools, quoted in several public projects (code search)\0\
@@ -9854,8 +9866,23 @@ assertion\0\
 (resultIndex < sectData.atoms.size())\0\
 function\0\
 findAtom\0\
-1\0\
+1  0x104da7fac  ld::AtomPlacement::findAtom(unsigned char, unsigned long long, ld::AtomPlacement::AtomLoc const*&, long long&) const + 1204\0\
++\0\
+https://github.com/simonjwright/building-gcc-macos-native/issues/5 (gnatlink on Sonoma 14.1, the frames above the assertion)\0\
+0\0\
+1  0x10c1e428d  mach_o::relocatable::Parser<x86_64>::parse(mach_o::relocatable::ParserOptions const&) + 4989\0\
++\0\
+https://github.com/KarlsruheMIS/KaMIS/issues/31 (the classic linker's frames)\0\
+0\0\
+2  0x100283d40  ld::LayoutLinkedImage::assignAtomOffsetsInSection(ld::SectionLayout&, unsigned int, bool) + 680\0\
++\0\
+https://github.com/Noah37/zhuishushenqi/issues/23 (Xcode 16.4)\0\
+0\0\
+2\0\
 Assertion failed: (x > 0), function main, file main.c, line 3.\0\
+-\0\
+0\0\
+4  0x18414b950  _dispatch_client_callout2 + 20\0\
 -\0\
 0\0\
 0\0\

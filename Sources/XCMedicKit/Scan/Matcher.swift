@@ -371,7 +371,8 @@ enum ScanMarkers {
                                     "There were ", "There was a problem",
                                     "npm ERR! ", "Timed out", "not be ", "n't be ", "n\u{2019}t be ", "annot be ", "Exception: ", "Exception in thread ", "No such file or directory - ",
                                     "Did not find ", "No valid ", "No matching ", "No suitable ", " timed out", " not available", " not installed", "command not found: ", "failed downloading ",
-                                    "failed to ", "unable to ", "could not ", "Encountered ", "ncountered an ", "Error: ", "Error ["]
+                                    "failed to ", "unable to ", "could not ", "Encountered ", "ncountered an ", "Error: ", "Error [",
+                                    "Traceback (most recent call last)"]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
@@ -392,7 +393,8 @@ enum ScanMarkers {
     /// valid/matching/suitable … found` (a tool that looked for a certificate, a profile, a device), `The iOS 15.0 simulator
     /// runtime is not available`, zsh's and bundler's `bundler: command not found: fastlane`, SwiftPM's `failed downloading
     /// '…zip' which is required by binary target …` after a formatter's arrow, an uncaught exception's `Name(space.)XxxException: message` opening the line (Dart's
-    /// `ProcessException: Process timed out`, .NET's `System.IO.IOException: …`, a script's `Exception: …`, Node's `AssertionError [ERR_ASSERTION]: …`), Java's
+    /// `ProcessException: Process timed out`, .NET's `System.IO.IOException: …`, Ruby's `Gem::LoadError: …`, a script's `Exception: …`, Node's `AssertionError [ERR_ASSERTION]: …`), Python's
+    /// `Traceback (most recent call last):` (a log cut right after it still shows a script died on an exception), Java's
     /// `Exception in thread "main" java.lang.OutOfMemoryError: …`, Ruby's `No such file or directory - pod` (a command that is not installed), a passive `could not be validated` / `cannot be found`, or a test assertion's wording without its `file:line: error:` header (`XCTAssertTrue
     /// failed - …`, Nimble's ` failed - expected to equal …`, `Expectation failed: …`). A log that shows
     /// neither an error nor a success is read as failed on these (a message pasted alone, a cut log);
@@ -403,7 +405,7 @@ enum ScanMarkers {
         + #"|\b[Aa]n (?:unexpected |unknown |internal |un-?handled )?(?:error|exception) (?:occurred|has occurred|was encountered)\b|(?:^|\] )Exception in thread "[^"]*" [\w.$]+|^No such file or directory - [\w.-]+\s*$|\bThere (?:was|were) (?:an? )?(?:\w+ )?(?:errors?|problems?)\b"#
         + #"|^Did not find \w|^No (?:valid|matching|suitable) [\w -]+? (?:was |were |is |are )?found\b"#
         + #"|^(?:The )?[\w.-]+(?: (?:[\w.-]+|"[^"\s]+"|'[^'\s]+')){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
-        + #"|^(?:[\w.]+\.)?[A-Z]\w*(?:Exception|[A-Za-z]Error)(?: \[[A-Z][A-Z_\d]+\])?: \S|\bencountered an? (?:unexpected |unknown |internal )?error\b|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?error while \w|(?:^[A-Z]|^[a-z]|: [a-z])[\w.-]*(?: [\w.-]+){0,3} failed: (?!\d)\S|^npm ERR! |(?:^|: )Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
+        + #"|^(?:[\w.]+\.|(?:[A-Z]\w*::)+)?[A-Z]\w*(?:Exception|[A-Za-z]Error)(?: \[[A-Z][A-Z_\d]+\])?: \S|^Traceback \(most recent call last\):|\bencountered an? (?:unexpected |unknown |internal )?error\b|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?error while \w|(?:^[A-Z]|^[a-z]|: [a-z])[\w.-]*(?: [\w.-]+){0,3} failed: (?!\d)\S|^npm ERR! |(?:^|: )Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
     )
 
     /// A sentence that goes on to say the tool tries again (`…, trying again with a 384 second timeout`, `Retrying in 5
