@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 31 rules
+    /// Catalog/03-signing.yml: 32 rules
     static let signing = """
 xcmedic-catalog-2\0\
-31\0\
+32\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -4560,6 +4560,82 @@ https://github.com/eni9889/ppsideloader/issues/37 (installing a re-signed app)\0
 0\0\
 0\0\
 0\0\
+0\0\
+xcframework-signature-invalid\0\
+A signed XCFramework's signature does not validate\0\
+codesign-other\0\
+error\0\
+cause\0\
+2\0\
+The signature of \0\
+The signature of [“\"](?<framework>[^”\"]+)[”\"] cannot be (?:validated and may have been compromised|verified)\0\
+0\0\
+is not signed with the expected identity\0\
+[“\"](?<framework>[^”\"]+)[”\"] is not signed with the expected identity and may have been compromised\0\
+0\0\
+0\0\
++\0\
+The signature of {framework} does not validate, so Xcode refuses to use it\0\
+The XCFramework was signed by its vendor, and the signature no longer holds: a file inside it changed after signing (a sealed resource is missing or invalid: a repackaged or case-renamed file, a build that modified the download), the signing certificate was revoked or expired, or a new release is signed by another identity than the one Xcode recorded. Xcode stops the build rather than link a framework that may have been tampered with.\0\
+3\0\
+See why codesign rejects it\0\
+1\0\
+codesign -vv --deep <path>/{framework}\0\
+-\0\
+-\0\
+Delete the cached copy and resolve the package again (or update to a release the vendor re-signed)\0\
+2\0\
+rm -rf ~/Library/Developer/Xcode/DerivedData/*/SourcePackages/artifacts\0\
+xcodebuild -resolvePackageDependencies\0\
+-\0\
+-\0\
+When the framework is your own build, re-sign it after the last change to its files\0\
+1\0\
+codesign --timestamp -s \"<identity>\" {framework}\0\
+-\0\
+-\0\
+0\0\
+5\0\
+The signature of “GMObjC.xcframework” cannot be validated and may have been compromised.\0\
++\0\
+https://github.com/muzipiao/GMObjC/issues/111 (a revoked certificate)\0\
+1\0\
+framework\0\
+GMObjC.xcframework\0\
+The signature of “CertificateSDK.xcframework” cannot be validated and may have been compromised.\0\
++\0\
+https://github.com/jamf/CertificateSDK/issues/6 (Swift package dependency)\0\
+1\0\
+framework\0\
+CertificateSDK.xcframework\0\
+/Users/me/Library/Developer/Xcode/DerivedData/CoolApp-aepudybatjqrbaayftvgqucacbiw/SourcePackages/artifacts/realmbinary/RealmSwift/RealmSwift.xcframework:1:1: error: The signature of “RealmSwift.xcframework” cannot be verified.\0\
++\0\
+https://github.com/RomanEsin/RealmBinary/issues/68 (Xcode 16.2, a sealed resource missing)\0\
+1\0\
+framework\0\
+RealmSwift.xcframework\0\
+/myAppPath/Frameworks/Plugins/iOS/AppsFlyer.xcframework:1:1 The signature of “AppsFlyer.xcframework” cannot be verified.\0\
++\0\
+https://github.com/AppsFlyerSDK/appsflyer-unity-plugin/issues/309 (Unity, Xcode 16.0)\0\
+1\0\
+framework\0\
+AppsFlyer.xcframework\0\
+“OneSignalExtension.xcframework” is not signed with the expected identity and may have been compromised.\0\
++\0\
+https://github.com/OneSignal/OneSignal-iOS-SDK/issues/1475 (Xcode 15.4)\0\
+1\0\
+framework\0\
+OneSignalExtension.xcframework\0\
+1\0\
+    note: A sealed resource is missing or invalid\0\
+-\0\
+0\0\
+1\0\
+codesign-certificate\0\
+0\0\
+0\0\
+0\0\
+0\0\
 0\0
 """
     /// Catalog/04-destination.yml: 28 rules
@@ -6244,10 +6320,72 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 39 rules
+    /// Catalog/05-packages.yml: 40 rules
     static let packages = """
 xcmedic-catalog-2\0\
-39\0\
+40\0\
+tuist-external-dependencies-not-installed\0\
+Tuist generated the project before its external dependencies were installed\0\
+spm-resolution\0\
+error\0\
+cause\0\
+2\0\
+could not find external dependencies\0\
+We could not find external dependencies\\. Run [`'‘]?tuist install[`'’]? before you continue\0\
+0\0\
+is not a valid configured external dependency\0\
+[`'‘]?(?<dependency>[\\w.-]+)[`'’]? is not a valid configured external dependency\0\
+0\0\
+0\0\
++\0\
+Tuist found no installed external dependencies: run `tuist install` before `tuist generate`\0\
+Tuist resolves the packages of Tuist/Package.swift (Tuist 3: Tuist/Dependencies.swift) in a step of its own, `tuist install` (Tuist 3: `tuist fetch`), and `tuist generate`, `build` and `test` only read what it installed. A fresh CI checkout, a cache that was not restored or a Tuist upgrade leaves nothing installed; a dependency that is still \"not a valid configured external dependency\" after installing is missing from that Package.swift or its products.\0\
+2\0\
+Install the external dependencies before generating (also on CI, when the cache was not restored)\0\
+2\0\
+tuist install\0\
+tuist generate\0\
+-\0\
+-\0\
+Tuist 3 fetches them instead\0\
+1\0\
+tuist fetch\0\
+-\0\
+-\0\
+0\0\
+4\0\
+We could not find external dependencies. Run tuist install before you continue.\0\
++\0\
+https://github.com/tuist/tuist/pull/9037 (Tuist's own release job, quoted without its backticks)\0\
+0\0\
+`Hover` is not a valid configured external dependency for platform ios\0\
++\0\
+https://github.com/tuist/tuist/issues/5114 (Tuist 3.17.0)\0\
+1\0\
+dependency\0\
+Hover\0\
+`JGProgressHUD` is not a valid configured external dependency\0\
++\0\
+https://github.com/ronanociosoig-200/Tuist-Pokedex/issues/2 (tuist generate before tuist fetch)\0\
+1\0\
+dependency\0\
+JGProgressHUD\0\
+`FooBar` is not a valid configured external dependency\0\
++\0\
+https://github.com/tuist/tuist/issues/5506 (Tuist 3.8.0)\0\
+1\0\
+dependency\0\
+FooBar\0\
+1\0\
+Resolved cache profile 'Development' from Tuist's defaults\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 package-resolved-out-of-date\0\
 Package.resolved is out of date and resolution is locked\0\
 package-resolved-stale\0\
@@ -15039,10 +15177,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 61 rules
+    /// Catalog/10-infrastructure.yml: 63 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-61\0\
+63\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -16757,6 +16895,54 @@ https://github.com/react/react-native/issues/28772 (an Xcode archive's bundle st
 0\0\
 1\0\
   138636 ms: Mark-sweep 691.4 (1128.1) -> 688.1 (1078.1) MB, 390.3 / 0 ms [last resort gc].\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+transporter-cannot-connect\0\
+Transporter could not reach Apple through any of its upload protocols\0\
+network\0\
+error\0\
+cause\0\
+1\0\
+all transports failed diagnostics\0\
+Could not start delivery: all transports failed diagnostics\0\
+0\0\
+0\0\
++\0\
+Transporter could not connect to Apple with any transfer protocol\0\
+The upload never started: every protocol Transporter tried failed its connection check. A firewall or proxy on the build machine's network that blocks Aspera's and Signiant's ports is the usual reason; Apple's upload service being down (often right after its maintenance windows) is the other.\0\
+2\0\
+Make Transporter use plain HTTPS, which passes most firewalls (fastlane deliver, pilot, upload_to_testflight)\0\
+0\0\
++\0\
+ENV[\"DELIVER_ITMSTRANSPORTER_ADDITIONAL_UPLOAD_PARAMETERS\"] = \"-t DAV\"\0\
+-\0\
+Or upload with altool and an App Store Connect API key, and retry later if Apple's service is down\0\
+1\0\
+xcrun altool --upload-app -f App.ipa -t ios --apiKey <key> --apiIssuer <issuer>\0\
+-\0\
+-\0\
+0\0\
+3\0\
+2017-09-19T11:12:25.5510890Z [13:12:25]: [Transporter Error Output]: Could not start delivery: all transports failed diagnostics  \0\
++\0\
+https://github.com/microsoft/app-store-vsts-extension/issues/78 (Azure Pipelines, deliver)\0\
+0\0\
+[12:44:40]: [Transporter Error Output]: Could not start delivery: all transports failed diagnostics\0\
++\0\
+https://github.com/fastlane/fastlane/issues/11957 (after Apple's scheduled maintenance)\0\
+0\0\
+Return status of iTunes Transporter was 1: Could not start delivery: all transports failed diagnostics\0\
++\0\
+https://github.com/fastlane/fastlane/issues/4523 (deliver)\0\
+0\0\
+1\0\
+[12:41:45]: Going to upload updated app to iTunes Connect\0\
 -\0\
 0\0\
 0\0\
@@ -18913,6 +19099,87 @@ Credentials saved to Keychain.\0\
 0\0\
 0\0\
 0\0\
+stapler-failed\0\
+Stapling the notarization ticket failed\0\
+app-store-upload\0\
+error\0\
+cause\0\
+4\0\
+The staple and validate action failed!\0\
+The staple and validate action failed! Error (?<code>\\d+)\0\
+0\0\
+Failed to staple your application\0\
+Failed to staple your application with code: (?<code>\\d+)\0\
+0\0\
+ does not have a ticket stapled to it\0\
+^(?<file>\\S.*?) does not have a ticket stapled to it\0\
+0\0\
+failed due to \"Record not found\"\0\
+CloudKit query (?:for .+? )?failed due to \"Record not found\"\0\
+0\0\
+0\0\
++\0\
+Stapling the notarization ticket failed\0\
+After notarization Apple keeps a ticket for the file; `xcrun stapler staple` downloads it and writes it into the app, disk image or installer so Gatekeeper can check it offline. It fails when Apple has no ticket for this exact file (it was not notarized, notarization was rejected, the file changed after it was submitted, or the ticket has not propagated yet: `Record not found`, error 65), or when the file cannot hold a ticket (a bare executable or a folder: error 66 or 73; a zip must be unpacked, stapled and zipped again).\0\
+2\0\
+Check that the submission was accepted, for this exact file, before stapling\0\
+2\0\
+xcrun notarytool history --keychain-profile <profile>\0\
+xcrun notarytool log <submission-id> --keychain-profile <profile>\0\
+-\0\
+-\0\
+Staple the .app, .dmg or .pkg you distribute (not a bare executable or a zip), retrying if the ticket is new\0\
+2\0\
+xcrun stapler staple -v <file>\0\
+xcrun stapler validate -v <file>\0\
+-\0\
+-\0\
+0\0\
+6\0\
+The staple and validate action failed! Error 65.\0\
++\0\
+https://github.com/omkarcloud/macos-code-signing-example/issues/2 (electron-builder)\0\
+1\0\
+code\0\
+65\0\
+The staple and validate action failed! Error 73.\0\
++\0\
+https://github.com/aklinker1/bunv/pull/9 (a bare executable in a GitHub Actions job)\0\
+1\0\
+code\0\
+73\0\
+ ⨯ Failed to staple your application with code: 65\0\
++\0\
+https://github.com/omkarcloud/macos-code-signing-example/issues/2\0\
+1\0\
+code\0\
+65\0\
+Error: Failed to staple your application with code: 65\0\
++\0\
+https://github.com/electron/notarize/issues/123 (Electron Forge)\0\
+1\0\
+code\0\
+65\0\
+Visual Studio Code - Insiders.app does not have a ticket stapled to it.\0\
++\0\
+https://github.com/microsoft/vscode/pull/313905 (xcrun stapler validate)\0\
+1\0\
+file\0\
+Visual Studio Code - Insiders.app\0\
+CloudKit query failed due to \"Record not found\"\0\
++\0\
+https://github.com/project-slippi/slippi-launcher/pull/479 (stapling right after notarization)\0\
+0\0\
+1\0\
+The staple and validate action worked!\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 notarization-rejected\0\
 Apple's notary service rejected the submission\0\
 app-store-upload\0\
@@ -20746,7 +21013,7 @@ https://github.com/Chiu1/fastlane-multiple-app-example/blob/ab68f687376cd7245cbe
 | LANE_NAME | custom |\0\
 -\0\
 0\0\
-print(\"Variable Dump: \\(context)\")\0\
+>[16:15:42]: {:DEFAULT_PLATFORM=>:ios}\0\
 -\0\
 0\0\
 0\0\
