@@ -807,6 +807,8 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertFalse(gym.causes.contains { $0.category == "app-store-upload" })
         let named = try diagnose(log("pilot", "Could not resolve host: api.appstoreconnect.apple.com"))
         XCTAssertEqual(named.causes.filter { $0.severity == .error }.map(\.category), ["network"])
+        // fastlane (and CocoaPods) search their GitHub issues only for the error that stopped them.
+        XCTAssertEqual(try diagnose("[10:32:52]: Looking for related GitHub issues on fastlane/fastlane...\n").status, .failed)
         // A passing lane's summary has numbers, not 💥.
         XCTAssertNotEqual(try diagnose("| 5    | build_app              | 237         |\n[11:20:26]: fastlane.tools finished successfully 🎉\n").status, .failed)
     }

@@ -20048,10 +20048,10 @@ Test Suite (0 failures)\0\
 0\0\
 0\0
 """
-    /// Catalog/13-evidence.yml: 18 rules
+    /// Catalog/13-evidence.yml: 19 rules
     static let evidence = """
 xcmedic-catalog-2\0\
-18\0\
+19\0\
 shell-script-error\0\
 A shell script stopped on an error\0\
 phase-script-failed\0\
@@ -20963,6 +20963,48 @@ sync_code_signing\0\
 0\0\
 0\0\
 1\0\
+0\0\
+0\0\
+0\0\
+related-issues-search-after-error\0\
+fastlane or CocoaPods looked for GitHub issues about an error it stopped on\0\
+build-failed\0\
+error\0\
+symptom\0\
+1\0\
+Looking for related GitHub issues on \0\
+(?:^|`)Looking for related GitHub issues on (?<repo>[\\w.-]+/[\\w.-]+)\\.\\.\\.\0\
+0\0\
+0\0\
++\0\
+{repo} stopped on an error and looked for GitHub issues about it\0\
+fastlane and CocoaPods search their GitHub issues for the message of the error that stopped them and print the issues they found. The lines just before the search (and fastlane's `[!] …` after it) are the error; the search query in the link under the issues is its message.\0\
+1\0\
+Read the error printed just before \"Looking for related GitHub issues\" (or the [!] line after the list)\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Looking for related GitHub issues on fastlane/fastlane...\0\
++\0\
+https://github.com/fastlane/fastlane/issues/17384 (after \"fastlane finished with errors\")\0\
+1\0\
+repo\0\
+fastlane/fastlane\0\
+`Looking for related GitHub issues on fastlane/fastlane...\0\
++\0\
+https://github.com/fastlane/fastlane/issues/21815 (match, pasted in a comment)\0\
+1\0\
+repo\0\
+fastlane/fastlane\0\
+1\0\
+Found no similar issues. To create a new issue, please visit:\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
 0\0\
 0\0\
 0\0\
