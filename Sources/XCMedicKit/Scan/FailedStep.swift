@@ -23,13 +23,12 @@ struct FailedStep: Equatable {
     var category: String { FailedStep.category(ofKind: kind) }
 
     static func category(ofKind kind: String) -> String {
-        if let known = kinds[kind] { return known }
-        // A fastlane action (`upload_to_testflight`, the row fastlane's summary marks 💥): the category when the
-        // action does one thing only; an action that can fail for many reasons (gym, scan, match) is read for the
-        // words of what it printed instead.
+        if let known = kinds[kind] ?? fastlaneActions[kind] { return known }
+        // Another fastlane action (a lower-case snake_case name; the row fastlane's summary marks 💥) can fail for many
+        // reasons (gym, scan, match): it is read for the words of what it printed, not for its name's parts.
         if kind != "ld", let first = kind.unicodeScalars.first, (97...122).contains(first.value),
            kind.unicodeScalars.allSatisfy({ (97...122).contains($0.value) || (48...57).contains($0.value) || $0 == "_" }) {
-            return fastlaneActions[kind] ?? FindingCategory.buildFailed
+            return FindingCategory.buildFailed
         }
         if kind.hasPrefix("/") { // Xcode 9 and earlier: `Command /bin/sh failed with exit code 1`
             let tool = kind.split(separator: "/").last.map(String.init) ?? kind

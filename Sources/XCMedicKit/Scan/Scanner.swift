@@ -510,7 +510,7 @@ public final class Scanner {
         if rule.failedStep {
             explainStep(kind: captures["step"] ?? "", rule: rule, finding: index, first: first, line: line, lineNumber: lineNumber, input: input)
         }
-        if rule.id == Scanner.failureCountRuleID, first { collectListAbove(finding: index) }
+        if first, rule.id == Scanner.failureCountRuleID { collectListAbove(finding: index) }
         if rule.role == .cause, severity == .error { lastCauseLine = lineNumber }
         // Evidence for a log with no verdict: a last-resort warning on a line that is not itself a note or a warning
         // (also not one that quotes the NSError after a tool's `note: `, as CocoaPods' `- NOTE  | xcodebuild:  note: …`).
@@ -534,10 +534,10 @@ public final class Scanner {
         guard let base = currentBase else { return }
         var commands: [String] = []
         PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 50) { previous in
+            // A list entry is indented (also after a CI's timestamp, which `text` has dropped) and names a step.
             guard previous.raw.first == "\t" || previous.raw.first == " " || previous.raw != previous.text else { return false }
-            let text = previous.text
-            let kind = FailedStep.listKind(text)
-            guard FailedStep.kinds[kind] != nil || FailedStep.startNames.contains(kind) || kind.contains(" ") else { return false }
+            let kind = FailedStep.listKind(previous.text)
+            guard FailedStep.startNames.contains(kind) || kind.contains(" ") else { return false }
             commands.append(previous.raw)
             return true
         }
