@@ -111,9 +111,17 @@ public struct Diagnosis: Sendable {
 /// Collects occurrences into findings while the scan runs, in memory bounded by the number of
 /// distinct findings, not by the log's size.
 struct FindingCollector {
+    /// A finding's identity: its rule and its captures, as one array of names and values in the names' order
+    /// (hashed in one pass; a dictionary hashes each entry with a hasher of its own).
     private struct Key: Hashable {
         var rule: String
-        var captures: [String: String]
+        var captures: [String]
+
+        init(rule: String, captures: [String: String]) {
+            self.rule = rule
+            self.captures = captures.count == 1 ? [captures.first!.key, captures.first!.value]
+                : captures.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        }
     }
 
     private var index: [Key: Int] = [:]

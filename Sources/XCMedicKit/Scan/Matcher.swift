@@ -302,18 +302,24 @@ public final class RuleSet: @unchecked Sendable {
     let prefilter: Prefilter
     /// For each prefilter literal: the rules (indices into `compiled`) with a pattern on it.
     let rulesByLiteral: [[Int]]
-    /// Literal indices of the scanner's own markers: error-looking lines, and a run that succeeded.
-    let errorMarkers: Set<Int>
-    let successMarkers: Set<Int>
-    /// Literal indices of lines the scanner reads for the test run and the invocation (never findings).
-    let testMarkers: Set<Int>
-    let invocationMarkers: Set<Int>
-    /// Test markers no rule and no other marker shares: a line with only these is read by the test reader alone.
-    let testOnlyLiterals: Set<Int>
-
-    /// Literal indices of a sentence that says something failed (`Failed to …`, `Could not …`): read only when
-    /// no other line of the log gives its verdict.
-    let statementMarkers: Set<Int>
+    /// What the scanner reads each prefilter literal for, besides the rules on it: one lookup a literal
+    /// on a line, no hashing.
+    struct Roles: OptionSet {
+        let rawValue: UInt8
+        /// An error-looking line, or a run that succeeded.
+        static let error = Roles(rawValue: 1)
+        static let success = Roles(rawValue: 2)
+        /// A sentence that says something failed (`Failed to …`, `Could not …`): read only when no other
+        /// line of the log gives its verdict.
+        static let statement = Roles(rawValue: 4)
+        /// A line the scanner reads for the test run and the invocation (never findings).
+        static let test = Roles(rawValue: 8)
+        static let invocation = Roles(rawValue: 16)
+        /// A test marker no rule and no other marker shares: a line with only these is read by the test reader alone.
+        static let testOnly = Roles(rawValue: 32)
+    }
+    /// For each prefilter literal: its roles.
+    let roles: [Roles]
 
     public convenience init(rules: [Rule]) throws {
         try self.init(rules: rules, errorMarkers: ScanMarkers.errorLiterals, successMarkers: ScanMarkers.successLiterals)
@@ -338,15 +344,15 @@ public final class RuleSet: @unchecked Sendable {
                 if !byLiteral[i].contains(r) { byLiteral[i].append(r) }
             }
         }
-        self.errorMarkers = Set(errorMarkers.map(index(of:)))
-        self.successMarkers = Set(successMarkers.map(index(of:)))
-        self.statementMarkers = Set(statementMarkers.map(index(of:)))
-        let tests = Set(TestRunReader.literals.map(index(of:)))
-        let invocation = Set(InvocationReader.literals.map(index(of:)))
-        let shared = self.errorMarkers.union(self.successMarkers).union(invocation)
-        testMarkers = tests
-        invocationMarkers = invocation
-        testOnlyLiterals = tests.filter { byLiteral[$0].isEmpty && !shared.contains($0) }
+        let marked: [(Roles, [Int])] = [(.error, errorMarkers.map(index(of:))), (.success, successMarkers.map(index(of:))),
+                                         (.statement, statementMarkers.map(index(of:))), (.test, TestRunReader.literals.map(index(of:))),
+                                         (.invocation, InvocationReader.literals.map(index(of:)))]
+        var roles = [Roles](repeating: [], count: literals.count)
+        for (role, indices) in marked { for i in indices { roles[i].insert(role) } }
+        for i in roles.indices where roles[i].contains(.test) && byLiteral[i].isEmpty && roles[i].isDisjoint(with: [.error, .success, .invocation]) {
+            roles[i].insert(.testOnly)
+        }
+        self.roles = roles
         prefilter = Prefilter(literals: literals)
         rulesByLiteral = byLiteral
     }

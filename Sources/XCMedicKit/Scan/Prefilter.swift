@@ -121,14 +121,25 @@ final class Prefilter: @unchecked Sendable { // immutable after init
     }
 
     /// All literal indices present in `base[from..<to]` (a single line).
+    /// A marked pair's literals are checked on the 4 bytes at the key first, as `verify` does: most marked
+    /// pairs in an error line (`er`, `: `) carry no literal, and a `memcmp` each would cost more than the scan.
     func literalsPresent(_ base: UnsafePointer<UInt8>, from: Int, to: Int, into result: inout [Int]) {
         var i = from
         while i + 1 < to {
             let pair = Int(base[i]) | Int(base[i + 1]) << 8
             if marks[pair] != 0 {
+                let word: UInt32
+                if i + 4 <= to {
+                    word = UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                } else {
+                    var w: UInt32 = 0
+                    for k in 0..<(to - i) { w |= UInt32(base[i + k]) << (8 * UInt32(k)) }
+                    word = w
+                }
                 for k in Int(bucketStart[pair])..<Int(bucketStart[pair + 1]) {
                     let literal = Int(bucketItems[k])
-                    if matches(literal, base, keyAt: i, from: from, to: to), !result.contains(literal) { result.append(literal) }
+                    if word & checkMask[literal] == checkWord[literal], matches(literal, base, keyAt: i, from: from, to: to),
+                       !result.contains(literal) { result.append(literal) }
                 }
             }
             i += 1

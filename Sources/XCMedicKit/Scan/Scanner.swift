@@ -251,7 +251,7 @@ public final class Scanner {
         guard !present.isEmpty else { return }
         // Most lines of a test log are a test's own start or pass line, which no rule wants: read without a
         // LogLine when nothing else is on it and it has no prefix to take off.
-        if structured == nil, present.allSatisfy(ruleSet.testOnlyLiterals.contains) {
+        if structured == nil, present.allSatisfy({ ruleSet.roles[$0].contains(.testOnly) }) {
             if let test = Scanner.swiftTestingResult(base, from: start, to: end) {
                 // (Read without its glyph, as `LogLine` gives it: the test's line is then all ASCII.)
                 testReader.observe(Scanner.decode(base, from: test, to: end), line: lineNumber, input: input)
@@ -269,8 +269,8 @@ public final class Scanner {
         currentLineEnd = end
         // Test results and the invocation are read from a line whatever else it is (a fastlane table row looks
         // like a box line); they claim nothing.
-        if present.contains(where: ruleSet.testMarkers.contains) { testReader.observe(line.text, line: lineNumber, input: input) }
-        if blockRule == nil, present.contains(where: ruleSet.invocationMarkers.contains) {
+        if present.contains(where: { ruleSet.roles[$0].contains(.test) }) { testReader.observe(line.text, line: lineNumber, input: input) }
+        if blockRule == nil, present.contains(where: { ruleSet.roles[$0].contains(.invocation) }) {
             invocationReaders[input].observe(line.text, following: { self.followingTexts(max: 200) })
         }
         // Box lines repeat the header above them; one with a diagnostic but no header in the log
@@ -284,15 +284,12 @@ public final class Scanner {
         currentLineNumber = lineNumber
 
         var candidates: [Int] = []
-        var errorMarker = false
-        var successMarker = false
-        var statementMarker = false
+        var roles: RuleSet.Roles = []
         for literal in present {
             candidates.append(contentsOf: ruleSet.rulesByLiteral[literal])
-            if ruleSet.errorMarkers.contains(literal) { errorMarker = true }
-            if ruleSet.successMarkers.contains(literal) { successMarker = true }
-            if ruleSet.statementMarkers.contains(literal) { statementMarker = true }
+            roles.formUnion(ruleSet.roles[literal])
         }
+        let errorMarker = roles.contains(.error), successMarker = roles.contains(.success), statementMarker = roles.contains(.statement)
 
         candidates.sort()
         var previous = -1
