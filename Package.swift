@@ -51,14 +51,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test helpers every test target shares (temporary folders removed at exit).
+        .target(name: "XCMedicTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "XCMedicKitTests",
-            dependencies: ["XCMedicKit"],
+            dependencies: ["XCMedicKit", "XCMedicTestSupport"],
             // Swift programs the compiler-output tests compile on purpose; not part of the test target.
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "xcmedicCLITests", dependencies: ["xcmedic", "xcmedic-history", "XCMedicKit", "XCMedicHistory"]),
-        .testTarget(name: "XCMedicHistoryTests", dependencies: ["XCMedicHistory", "XCMedicKit"]),
+        .testTarget(name: "xcmedicCLITests", dependencies: ["xcmedic", "xcmedic-history", "XCMedicKit", "XCMedicHistory", "XCMedicTestSupport"]),
+        .testTarget(name: "XCMedicHistoryTests", dependencies: ["XCMedicHistory", "XCMedicKit", "XCMedicTestSupport"]),
         // `Benchmarks/history-load.sh`: many concurrent writers recording synthetic builds, then the query times.
         // `Catalog/embed.sh`: reads Catalog/*.yml with the rule loader and writes the compiled catalog the binary carries.
         .executableTarget(name: "xcmedic-embed-catalog", dependencies: ["XCMedicKit"], path: "Catalog/Generator"),

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicHistory
 @testable import XCMedicKit
 
@@ -78,7 +79,7 @@ enum TestStores {
 
 extension XCTestCase {
     func temporaryDirectory(_ label: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-\(label)-\(UUID().uuidString)")
+        let url = Scratch.url("xcmedic-\(label)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url

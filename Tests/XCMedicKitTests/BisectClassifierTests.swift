@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// The step classifier and the failure signature, on diagnoses from the real scanner.
@@ -87,7 +88,7 @@ final class BisectClassifierTests: XCTestCase {
 /// Child processes: timeouts end the whole process group; a missing program does not start.
 final class BisectChildProcessTests: XCTestCase {
     func testTimeoutEndsTheCommandAndWhatItStarted() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-child-\(UUID().uuidString.prefix(6))")
+        let dir = Scratch.url("xcmedic-child")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let marker = dir.appendingPathComponent("late").path
@@ -101,7 +102,7 @@ final class BisectChildProcessTests: XCTestCase {
     }
 
     func testStatusOutputAndDirectory() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-child-\(UUID().uuidString.prefix(6))")
+        let dir = Scratch.url("xcmedic-child")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out.log").path

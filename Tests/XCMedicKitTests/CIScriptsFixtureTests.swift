@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// Lint on real ci_post_clone.sh files in their real layouts (Fixtures/ci_post_clone): every problem
@@ -26,7 +27,7 @@ final class CIScriptsFixtureTests: XCTestCase {
 
     /// The layout as empty files in a temporary folder, the script where it was.
     func build(_ fixture: Fixture, script: Data) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-fix-\(UUID().uuidString)")
+        let root = Scratch.url("xcmedic-fix")
         for entry in fixture.layout ?? [] {
             let url = root.appendingPathComponent(entry)
             if entry.hasSuffix("/") {

@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// Lint and the generator on every layout teams use, and lint's checks of a script's text.
 final class CIScriptsLayoutTests: XCTestCase {
     func tree(_ entries: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-layout-\(UUID().uuidString)")
+        let root = Scratch.url("xcmedic-layout")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (path, text) in entries {
             let url = root.appendingPathComponent(path)

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// Finding the project, its Package.resolved in the three places Xcode and SwiftPM keep it, and the
 /// targets a failing log names.
 final class CIScriptsProjectTests: XCTestCase {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-loc-\(UUID().uuidString)")
+        let url = Scratch.url("xcmedic-loc")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

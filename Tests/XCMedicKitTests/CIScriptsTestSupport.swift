@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// Runs generated scripts for real: a temporary HOME, `awk` = Debian's original-awk (the one-true-awk
@@ -35,7 +36,7 @@ struct ShellSandbox {
 
     init() throws {
         try ShellSandbox.require("original-awk")
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-sh-\(UUID().uuidString)")
+        root = Scratch.url("xcmedic-sh")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("home"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("awk").path, withDestinationPath: ShellSandbox.which("original-awk")!)
@@ -110,7 +111,7 @@ struct SampleProject {
     var script: URL { directory.appendingPathComponent("ci_scripts/ci_post_clone.sh") }
 
     init(resolved text: String) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-proj-\(UUID().uuidString)")
+        directory = Scratch.url("xcmedic-proj")
         try FileManager.default.createDirectory(at: resolved.deletingLastPathComponent(), withIntermediateDirectories: true)
         try setResolved(text)
     }

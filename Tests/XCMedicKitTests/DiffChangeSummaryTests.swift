@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// ChangeSummary on a real repository: v1 and v2 Package.resolved files, renames, toolchain files.
@@ -7,7 +8,7 @@ final class DiffChangeSummaryTests: XCTestCase {
     var root: URL!
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-diff-\(UUID().uuidString.prefix(8))")
+        root = Scratch.url("xcmedic-diff")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try sh("git init -q -b main && git config core.excludesFile /dev/null")
     }

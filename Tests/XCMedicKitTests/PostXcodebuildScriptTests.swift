@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// `ci-scripts --post-xcodebuild`: the script it writes, run by real zsh and sh the way Xcode Cloud runs
@@ -8,7 +9,7 @@ final class PostXcodebuildScriptTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("post-xcodebuild-\(UUID().uuidString)")
+        directory = Scratch.url("post-xcodebuild")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// A build as Xcode records it: a failing CocoaPods script phase, a Swift 6 error in a file whose
@@ -178,7 +179,7 @@ final class SLFDecoderTests: XCTestCase {
     }
 
     func testAFolderMeansItsActivityLogsNewestFirst() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dd-\(UUID().uuidString)")
+        let root = Scratch.url("dd")
         let build = root.appendingPathComponent("App-abc/Logs/Build")
         let test = root.appendingPathComponent("App-abc/Logs/Test")
         try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)

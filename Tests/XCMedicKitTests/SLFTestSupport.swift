@@ -1,4 +1,5 @@
 import Foundation
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// Writes SLF the way Xcode does (format as documented in XCLogParser's "Xcactivitylog Format"),
@@ -124,7 +125,7 @@ struct SLFWriter {
 enum GzipForTests {
     /// gzip(1) output, to test decompression against the reference implementation.
     static func compress(_ bytes: [UInt8]) throws -> [UInt8] {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slf-gz-\(UUID().uuidString)")
+        let dir = Scratch.url("slf-gz")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("in")
@@ -138,7 +139,7 @@ enum GzipForTests {
     }
 
     static func write(_ bytes: [UInt8], name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slf-\(UUID().uuidString)")
+        let dir = Scratch.url("slf")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent(name).path
         try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 final class ScannerTests: XCTestCase {
@@ -136,7 +137,7 @@ final class ScannerTests: XCTestCase {
     }
 
     func testGzipInputIsDecompressed() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-gz-\(UUID().uuidString)")
+        let dir = Scratch.url("xcmedic-gz")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let plain = dir.appendingPathComponent("build.log")
@@ -231,7 +232,7 @@ final class ScannerTests: XCTestCase {
           examples:
             match: [{line: 'Macro "X" from package "y" must be enabled before it can be used', source: test}]
         """
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-rules-\(UUID().uuidString)")
+        let dir = Scratch.url("xcmedic-rules")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("rules.yml")

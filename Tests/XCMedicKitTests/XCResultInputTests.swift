@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// xcresulttool's JSON (real recorded output, Fixtures/xcresult/README.md) detected by content and
@@ -9,7 +10,7 @@ final class XCResultInputTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcresult-\(UUID().uuidString)")
+        directory = Scratch.url("xcresult")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// `xcmedic scan` on Xcode's own activity logs, written here from the documented SLF grammar.
 final class ActivityLogCLITests: XCTestCase {
@@ -53,7 +54,7 @@ final class ActivityLogCLITests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-activity-\(UUID().uuidString)")
+        directory = Scratch.url("xcmedic-activity")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// `xcmedic bisect` on real git histories, with shell scripts as the build.
 final class BisectCLITests: XCTestCase {
@@ -217,7 +218,7 @@ final class BisectCLITests: XCTestCase {
     }
 
     func testRefusalsOutsideARepositoryAndDuringABisect() throws {
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-not-git-\(UUID().uuidString.prefix(6))")
+        let outside = Scratch.url("xcmedic-not-git")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: outside) }
         let r = try CLI.run(["bisect", "--good", "HEAD~3", "--", "true"], environment: ScriptedRepo.environment, cwd: outside)

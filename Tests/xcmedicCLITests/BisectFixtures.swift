@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// A real git repository in a temporary folder, built commit by commit by a test.
 final class ScriptedRepo {
@@ -11,7 +12,7 @@ final class ScriptedRepo {
     private var tick = 0
 
     init(_ name: String = "repo") throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-bisect-\(UUID().uuidString.prefix(8))/\(name)")
+        root = Scratch.url("xcmedic-bisect").appendingPathComponent(name)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try git("init", "-q", "-b", "main")
         try git("config", "advice.detachedHead", "false")

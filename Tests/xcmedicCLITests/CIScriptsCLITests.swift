@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// `xcmedic ci-scripts` and `xcmedic flags` run as a user runs them, and the scripts they write run by zsh.
 final class CIScriptsCLITests: XCTestCase {
@@ -9,7 +10,7 @@ final class CIScriptsCLITests: XCTestCase {
 
     /// A copy of Examples/SampleApp in a temporary folder.
     func sampleCopy() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-cli-\(UUID().uuidString)")
+        let dir = Scratch.url("xcmedic-cli")
         try FileManager.default.copyItem(at: CLI.repositoryRoot.appendingPathComponent("Examples/SampleApp"), to: dir)
         return dir
     }
@@ -21,7 +22,7 @@ final class CIScriptsCLITests: XCTestCase {
         guard let zsh = Self.tool("zsh"), let awk = Self.tool("original-awk") else {
             throw XCTSkip("zsh or original-awk is not installed (apt-get install zsh original-awk); the generated script is not run")
         }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-run-\(UUID().uuidString)")
+        let root = Scratch.url("xcmedic-run")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("bin/awk").path, withDestinationPath: awk)
         let process = Process()

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,7 +28,7 @@ final class CIScriptsFileSafetyTests: XCTestCase {
 
     /// A project folder with a Package.resolved and, unless `script` is nil, a hand-written ci_post_clone.sh.
     func project(script: String? = userScript) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-safe-\(UUID().uuidString)")
+        let dir = Scratch.url("xcmedic-safe")
         let resolved = dir.appendingPathComponent("App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved")
         try FileManager.default.createDirectory(at: resolved.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(Self.resolved.utf8).write(to: resolved)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// Issue 13: the CLI as swift-argument-parser users expect it.
 final class CLIPolishTests: XCTestCase {
@@ -108,7 +109,7 @@ final class CLIPolishTests: XCTestCase {
 
     func testARootCauseNeverShowsAnEmptyMessage() throws {
         // A rule whose message template renders empty (its capture matched nothing) shows the title instead.
-        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).yml")
+        let rules = Scratch.url("empty", suffix: ".yml")
         try """
         - id: empty-message
           title: Something named by an empty capture
@@ -151,7 +152,7 @@ final class CLIPolishTests: XCTestCase {
     func testBashCompletionOffersRuleIDsForExplain() throws {
         let script = try CLI.run(["--generate-completion-script", "bash"])
         XCTAssertTrue(script.stdout.contains("---completion explain -- positional@0"), "explain's id completes through xcmedic")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-completion-\(UUID().uuidString).bash")
+        let file = Scratch.url("xcmedic-completion", suffix: ".bash")
         try script.stdout.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let binary = CLI.binary.path
@@ -171,7 +172,7 @@ final class CLIPolishTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: zsh) else { throw XCTSkip("zsh is not installed (.ci/run installs it)") }
         let script = try CLI.run(["--generate-completion-script", "zsh"])
         XCTAssertTrue(script.stdout.contains("':id:{__xcmedic_custom_complete ---completion explain -- positional@0"), script.stdout)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("_xcmedic-\(UUID().uuidString)")
+        let file = Scratch.url("_xcmedic")
         try script.stdout.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let syntax = try CLI.run(["-n", file.path], executable: URL(fileURLWithPath: zsh))

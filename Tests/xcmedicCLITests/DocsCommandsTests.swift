@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// Every `xcmedic` command line of README.md and docs/*.md, run as written in bash, in document order, in a
 /// copy of Examples/SampleApp made a git repository, with stand-ins only for what is not on this machine
@@ -176,7 +177,7 @@ final class DocsCommandsTests: XCTestCase {
     /// Examples/SampleApp (its build.log is a failing xcodebuild log) as a git repository of three commits:
     /// v2.3.0 and last-good build, the third breaks `swift build` and `xcodebuild -scheme App build`.
     func makeSandbox() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-docs-commands-\(UUID().uuidString)")
+        let root = Scratch.url("xcmedic-docs-commands")
         let sandbox = root.appendingPathComponent("App")
         home = root.appendingPathComponent("home")
         bin = root.appendingPathComponent("bin")

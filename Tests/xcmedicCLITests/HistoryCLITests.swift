@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// `scan --record` and `history`, run as a user runs them: the real binary, real logs, a real store.
 final class HistoryCLITests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-history-cli-\(UUID().uuidString)")
+        directory = Scratch.url("xcmedic-history-cli")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import XCMedicHistory
 import XCMedicKit
 import XCTest
+import XCMedicTestSupport
 
 /// `xcmedic` links no store: `scan --record` and `history` run `xcmedic-history`. The tool missing,
 /// hanging, crashing or answering nonsense never changes a scan; `history` passes everything through;
@@ -10,7 +11,7 @@ final class HistoryToolCLITests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-history-tool-\(UUID().uuidString)")
+        directory = Scratch.url("xcmedic-history-tool")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// Odd bytes and odd files give a result or one line on stderr with exit 2, never a crash.
 final class HostileInputTests: XCTestCase {
     private var dir: URL!
 
     override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-hostile-\(UUID().uuidString)")
+        dir = Scratch.url("xcmedic-hostile")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     }
 

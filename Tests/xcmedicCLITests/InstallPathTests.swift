@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// The install paths the README gives, run here as far as this machine allows: the release archive
 /// (made by scripts/release.sh, served from a folder instead of GitHub), the GitHub Action's shell parts
@@ -10,7 +11,7 @@ final class ActionScriptTests: XCTestCase {
     var root: URL { CLI.repositoryRoot }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-install-\(UUID().uuidString)")
+        directory = Scratch.url("xcmedic-install")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -511,7 +512,7 @@ final class BenchmarkInputTests: XCTestCase {
     }
 
     func testEachShapeIsTheSizeAskedSameEachTimeAndScansAsItsNameSays() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-bench-\(UUID().uuidString)")
+        let dir = Scratch.url("xcmedic-bench")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let size = 300_000

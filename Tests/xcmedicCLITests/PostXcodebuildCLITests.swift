@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// `xcmedic ci-scripts --post-xcodebuild` as a user runs it.
 final class PostXcodebuildCLITests: XCTestCase {
     func testWritesAnExecutableScriptOnceAndRefusesTrustOptions() throws {
-        let project = FileManager.default.temporaryDirectory.appendingPathComponent("post-cli-\(UUID().uuidString)")
+        let project = Scratch.url("post-cli")
         defer { try? FileManager.default.removeItem(at: project) }
         try FileManager.default.createDirectory(at: project.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
         try Data().write(to: project.appendingPathComponent("App.xcodeproj/project.pbxproj"))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// Secrets in a log stay out of every report the binary writes: each format on standard output, the
 /// GitHub job summary, `--tee --report`, and the bisect report and progress; `--no-redact` shows them.
@@ -28,7 +29,7 @@ final class RedactionCLITests: XCTestCase {
     """
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-redact-\(UUID().uuidString)")
+        directory = Scratch.url("xcmedic-redact")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(RedactionCLITests.log.utf8).write(to: directory.appendingPathComponent("build.log"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 @testable import XCMedicKit
 
 /// `xcmedic rules --check` and `--categories`, run as a user would.
@@ -19,7 +20,7 @@ final class RulesCLITests: XCTestCase {
     }
 
     func testAnUnknownCategoryIsAWarningNotAFailure() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-rules-\(UUID().uuidString)")
+        let dir = Scratch.url("xcmedic-rules")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("team.yml")

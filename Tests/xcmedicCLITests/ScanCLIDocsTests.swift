@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 import XCMedicKit
 #if canImport(FoundationXML)
 import FoundationXML
@@ -23,7 +24,7 @@ final class ScanCLIDocsTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-docs-\(UUID().uuidString)")
+        directory = Scratch.url("xcmedic-docs")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

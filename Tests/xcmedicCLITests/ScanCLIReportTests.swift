@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -56,7 +57,7 @@ final class ScanCLITeeTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-tee-\(UUID().uuidString)")
+        directory = Scratch.url("xcmedic-tee")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -193,7 +194,7 @@ final class ScanCLITeeTests: XCTestCase {
 
 final class ScanCLIFormatTests: XCTestCase {
     func testOnGitHubActionsAutoAnnotatesAndAppendsTheJobSummary() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcmedic-gh-\(UUID().uuidString)")
+        let directory = Scratch.url("xcmedic-gh")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let summary = directory.appendingPathComponent("step_summary.md")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import XCMedicTestSupport
 
 /// `xcmedic scan` on xcresulttool's JSON (a file or standard input) and on a result bundle.
 final class XCResultCLITests: XCTestCase {
@@ -22,7 +23,7 @@ final class XCResultCLITests: XCTestCase {
 
     #if !os(macOS)
     func testABundleOnLinuxIsOneLineAndExitTwo() throws {
-        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)/Run.xcresult")
+        let bundle = Scratch.url("cli").appendingPathComponent("Run.xcresult")
         try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Data"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
         try Data("<plist/>".utf8).write(to: bundle.appendingPathComponent("Info.plist"))
