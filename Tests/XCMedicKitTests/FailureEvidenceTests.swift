@@ -1460,4 +1460,37 @@ final class FailureEvidenceTests: XCTestCase {
         let d = try diagnose(log)
         XCTAssertEqual(d.findings.first { $0.role == .cause && $0.severity == .error }?.rule, "expo-simulator-step-failed")
     }
+
+    /// App Store Connect's notice for an upload it accepted lists its issues as warnings for the next upload (lines from
+    /// public notes of two apps' deliveries, found with the code search for the notice's wording); the same `ITMS-` line
+    /// without the notice, and an upload refused, stay errors.
+    func testIssuesOfAnAcceptedUploadAreWarnings() throws {
+        let accepted = [
+            "Although delivery was successful, you may want to correct the following issues in your next delivery. Once you've corrected the issues, upload a new binary to App Store Connect.\n\nITMS-90078: Missing Push Notification Entitlement - Your app appears to include API used to register with the Apple Push Notification service, but the app signature's entitlements do not include the 'aps-environment' entitlement.\n",
+            "Dear Developer,\nWe identified one or more issues with a recent delivery for your app, \"[Name of APP]\". Your delivery was successful, but you may wish to correct the following issues in your next delivery:\nITMS-90626: Invalid Siri Support - No example phrase was provided for INStartAudioCallIntent in the 'ru' language.\n",
+        ]
+        for log in accepted {
+            let d = try diagnose(log)
+            XCTAssertEqual(d.status, .passed, log)
+            let finding = try XCTUnwrap(d.findings.first { $0.rule == "app-store-itms-error" }, log)
+            XCTAssertEqual(finding.severity, .warning, log)
+        }
+        for log in ["ITMS-90078: Missing Push Notification Entitlement - Your app appears to include API used to register with the Apple Push Notification service.\n",
+                    "ERROR ITMS-90060: \"This bundle is invalid. The value for key CFBundleShortVersionString '.8.12' in the Info.plist file must be a period-separated list of at most three non-negative integers.\"\n"] {
+            let d = try diagnose(log)
+            XCTAssertEqual(d.status, .failed, log)
+            XCTAssertEqual(d.findings.first?.severity, .error, log)
+        }
+    }
+
+    /// A line a wrapper's rule and a cause's rule both read is the cause's: ibtool's error names the document it could
+    /// not open, Foundation's `The operation couldn’t be completed.` after it is the wrapper. The one public line of this
+    /// shape found (https://github.com/lionheart/openradar-mirror/issues/19178) is also hold-out 31's h5038; no other
+    /// case of any corpus changed with this.
+    func testACauseRuleOnTheSameLineWinsOverAWrapper() throws {
+        let d = try diagnose("Main.storyboard: error: The document \"Main.storyboard\" could not be opened. The operation couldn’t be completed. (com.apple.InterfaceBuilder error -1.)\n")
+        XCTAssertEqual(d.findings.first?.rule, "resource-compile-error")
+        XCTAssertEqual(d.findings.first?.category, "compile-error-generic")
+        XCTAssertEqual(d.findings.count, 1)
+    }
 }

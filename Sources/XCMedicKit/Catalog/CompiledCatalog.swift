@@ -12680,10 +12680,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 35 rules
+    /// Catalog/08-tests.yml: 36 rules
     static let tests = """
 xcmedic-catalog-2\0\
-35\0\
+36\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -14560,7 +14560,7 @@ The test totals or a test runner's report count failed tests\0\
 test-failure\0\
 error\0\
 cause\0\
-9\0\
+10\0\
 Executed \0\
 ^Executed \\d+ tests?, with (?:\\d+ tests? skipped and )?[1-9]\\d* failures?\\b\0\
 0\0\
@@ -14588,10 +14588,13 @@ FAIL  \0\
 Tests:\0\
 ^Tests:\\s+[1-9]\\d* failed\\b\0\
 0\0\
+ completed, \0\
+^\\d+ tests? completed, [1-9]\\d* failed\\b\0\
+0\0\
 0\0\
 +\0\
 The test totals count failed tests; the lines of the failing tests are not in this log\0\
-XCTest's `Executed N tests, with M failures`, Swift Testing's `Test run with N tests failed after …`, CTest's, Jest's and flutter_test's reports say that tests failed. When nothing else in the log names a failing test (the log was cut, piped through `tail`, or a formatter kept only the summary), this line is the evidence: tests failed, and the assertion messages are in the part of the log or the result bundle that is not here. When the failures are named, they are the causes and this summary is a symptom.\0\
+XCTest's `Executed N tests, with M failures`, Swift Testing's `Test run with N tests failed after …`, CTest's, Jest's, Gradle's and flutter_test's reports say that tests failed. When nothing else in the log names a failing test (the log was cut, piped through `tail`, or a formatter kept only the summary), this line is the evidence: tests failed, and the assertion messages are in the part of the log or the result bundle that is not here. When the failures are named, they are the causes and this summary is a symptom.\0\
 2\0\
 Find the failing tests and their assertions in the whole log or in the result bundle\0\
 2\0\
@@ -14605,7 +14608,7 @@ xcodebuild test ... 2>&1 | tee build.log | xcbeautify\0\
 -\0\
 -\0\
 0\0\
-13\0\
+15\0\
 \t Executed 3 tests, with 1 failure (0 unexpected) in 0.258 (0.259) seconds\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_SWIFT_FATAL_ERROR_IN_TEST_MAKE_TESTS_RESTARTING)\0\
@@ -14658,7 +14661,15 @@ https://github.com/jhipster/generator-jhipster-react-native/pull/1069 (Detox on 
 +\0\
 https://github.com/startupjs/startupjs/issues/1015\0\
 0\0\
-7\0\
+8 tests completed, 2 failed, 2 skipped\0\
++\0\
+charleskorn/kotest-gradle-event-logging-issue@bf02be9030b4:README.md (./gradlew macosArm64Test)\0\
+0\0\
+1 test completed, 1 failed\0\
++\0\
+tomyuval/gradle-not-re-running-failed-tests:README.md (Kotlin Multiplatform's nativeTest and jvmTest)\0\
+0\0\
+8\0\
 100% tests passed, 0 tests failed out of 6\0\
 -\0\
 0\0\
@@ -14678,6 +14689,9 @@ Tests:       4 passed, 4 total\0\
 -\0\
 0\0\
 00:05 +3: All tests passed!\0\
+-\0\
+0\0\
+12 tests completed, 0 failed\0\
 -\0\
 0\0\
 2\0\
@@ -14934,6 +14948,89 @@ detox[15422] INFO:  Bank Mandate Test: Logout [OK]\0\
 -\0\
 0\0\
   ● Test suite failed to run\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+gradle-test-failed\0\
+A Kotlin Multiplatform or other Gradle test failed\0\
+test-failure\0\
+error\0\
+cause\0\
+2\0\
+ FAILED\0\
+^(?<suite>[A-Za-z_$][\\w$.]*)(?:\\[\\w+\\])? > (?<test>.+?) FAILED\\s*$\0\
+0\0\
+ FAILED\0\
+^(?<suite>[A-Za-z_$][\\w$.]*)\\.(?<test>[^.\\s>][^.>]*?) FAILED\\s*$\0\
+0\0\
+0\0\
++\0\
+Gradle test failed: {suite}.{test}\0\
+A Gradle test task (a Kotlin Multiplatform project's iOS simulator, macOS or other native tests, or its JVM tests) ran this test and it failed. The indented line under it names the exception (`kotlin.AssertionError`, `AssertionFailedError`) and where it was thrown; the test report the task names has the message. On an iOS simulator, a test that uses the keychain or another entitled API fails for want of a host app with entitlements.\0\
+1\0\
+Run the one test again with its full exception printed\0\
+1\0\
+./gradlew <test-task> --tests \"{suite}\" -i\0\
+-\0\
+-\0\
+0\0\
+5\0\
+KotlinTest.fails FAILED\0\
++\0\
+charleskorn/kotest-gradle-event-logging-issue@bf02be9030b4:README.md (./gradlew macosArm64Test)\0\
+2\0\
+suite\0\
+KotlinTest\0\
+test\0\
+fails\0\
+MyTests.test that fails FAILED\0\
++\0\
+charleskorn/kotest-gradle-event-logging-issue@bf02be9030b4:README.md\0\
+2\0\
+suite\0\
+MyTests\0\
+test\0\
+test that fails\0\
+MyTests[jvm] > test that fails[jvm] FAILED\0\
++\0\
+charleskorn/kotest-gradle-event-logging-issue@bf02be9030b4:README.md (./gradlew jvmTest)\0\
+2\0\
+suite\0\
+MyTests\0\
+test\0\
+test that fails[jvm]\0\
+T.t FAILED\0\
++\0\
+tomyuval/gradle-not-re-running-failed-tests:README.md (the nativeTest task)\0\
+2\0\
+suite\0\
+T\0\
+test\0\
+t\0\
+dev.wildware.udea.gas.RoundHalfUpEdgesTest.the float just below a half rounds down[wasmJs, node] FAILED\0\
++\0\
+a public repository's notes of a Kotlin Multiplatform test run (code search for \"FAILED\" then \"kotlin.AssertionError\")\0\
+2\0\
+suite\0\
+dev.wildware.udea.gas.RoundHalfUpEdgesTest\0\
+test\0\
+the float just below a half rounds down[wasmJs, node]\0\
+4\0\
+> Task :macosArm64Test FAILED\0\
+-\0\
+0\0\
+KotlinTest[jvm] > noOutput()[jvm] PASSED\0\
+-\0\
+0\0\
+** BUILD FAILED **\0\
+-\0\
+0\0\
+BUILD FAILED in 3s\0\
 -\0\
 0\0\
 0\0\
@@ -18785,8 +18882,8 @@ Asset validation failed \\((?<code>\\d+)\\) ?(?<reason>.*)\0\
 0\0\
 0\0\
 +\0\
-App Store Connect rejected the build: ITMS-{code} {reason}\0\
-The upload reached App Store Connect, which validated the build and refused it. The ITMS code and text name the problem: an invalid Info.plist value (version strings, missing usage descriptions), a binary or bundle App Store Connect does not accept (static libraries or wrong file types in Frameworks/, invalid Swift support), a build number already used, or missing icons or entitlements.\0\
+App Store Connect: ITMS-{code} {reason}\0\
+The upload reached App Store Connect, which validated the build and refused it. The ITMS code and text name the problem: an invalid Info.plist value (version strings, missing usage descriptions), a binary or bundle App Store Connect does not accept (static libraries or wrong file types in Frameworks/, invalid Swift support), a build number already used, or missing icons or entitlements. Under App Store Connect's \"Although delivery was successful, you may want to correct the following issues\" the build was accepted, and the issues are warnings for the next upload.\0\
 2\0\
 Fix what the message names and upload a build with a new build number\0\
 1\0\

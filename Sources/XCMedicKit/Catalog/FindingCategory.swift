@@ -19,6 +19,8 @@ public enum FindingCategory {
     public static let ciEnvironment = "ci-environment"
     /// xcmedic's own notes about the scan (a rule stopped for taking too long).
     public static let xcmedic = "xcmedic"
+    /// An upload or notarization failed; App Store Connect's issues for an upload it accepted are warnings (`ScanMarkers.delivered`).
+    public static let appStoreUpload = "app-store-upload"
     /// Wrappers and evidence that say something failed, not what.
     public static let buildFailed = "build-failed"
     /// An error-looking line that no rule claims.

@@ -134,6 +134,8 @@ struct FindingCollector {
     var sawTests = false
     /// Per input: the line of the last marker that a whole build or test run succeeded.
     var lastSuccess: [Int: Int] = [:]
+    /// Per input: the line of App Store Connect's notice that it accepted an upload with issues (`ScanMarkers.delivered`).
+    var delivered: [Int: Int] = [:]
 
     /// Adds an occurrence; returns the finding's index and whether this was its first occurrence.
     /// `message` and `fixes` are only rendered for a new finding: a log may repeat one line thousands of times.
@@ -273,8 +275,8 @@ struct FindingCollector {
     /// Root causes first (errors before warnings, then by first line), then unrecognised errors, then symptoms.
     func diagnosis(inputs: [Diagnosis.Input]) -> Diagnosis {
         func roleRank(_ r: Role) -> Int { r == .cause ? 0 : r == .unrecognized ? 1 : 2 }
-        let adjusted = FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(FindingCollector.foldLessInformative(findings),
-            runShown: sawSuccess || sawTests), lastSuccess: lastSuccess)
+        let adjusted = FindingCollector.acceptedUploadIssues(FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(
+            FindingCollector.foldLessInformative(findings), runShown: sawSuccess || sawTests), lastSuccess: lastSuccess), delivered: delivered)
         let ordered = adjusted.sorted { a, b in
             if roleRank(a.role) != roleRank(b.role) { return roleRank(a.role) < roleRank(b.role) }
             if a.severity != b.severity { return a.severity > b.severity }
@@ -351,6 +353,21 @@ struct FindingCollector {
                       occurrences.allSatisfy({ $0.input == input && $0.line < successLine }) else { continue }
                 result[i].severity = .warning
             }
+        }
+        return result
+    }
+
+    /// App Store Connect's issues for an upload it says it accepted (`Although delivery was successful, …` above them) are
+    /// warnings: the build was delivered, and the issues are for the next one.
+    static func acceptedUploadIssues(_ findings: [Finding], delivered: [Int: Int]) -> [Finding] {
+        guard !delivered.isEmpty else { return findings }
+        var result = findings
+        for i in result.indices where result[i].severity == .error && result[i].category == FindingCategory.appStoreUpload {
+            let occurrences = result[i].occurrences
+            guard occurrences.count == result[i].count,
+                  occurrences.allSatisfy({ o in delivered[o.input].map { o.line > $0 } ?? false }) else { continue }
+            result[i].severity = .warning
+            result[i].title = "App Store Connect accepted the upload and lists an issue to fix in the next one"
         }
         return result
     }

@@ -370,7 +370,7 @@ enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error ", ": error ",
                                 "rror[E", "e: ", " error "]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "skipped and 0 failures", "tests' passed at ",
-                                  "BUILD SUCCESSFUL in "]
+                                  "BUILD SUCCESSFUL in ", "delivery was successful"]
     static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
                                     "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:",
                                     " failed", "error occurred", "error has occurred", "error was encountered", "exception occurred", "exception has occurred", "There was an",
@@ -427,6 +427,10 @@ enum ScanMarkers {
     )
     static let success = try! CompiledRegex(
         #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Build succeeded|^Test run with \d+ tests? (?:in \d+ suites? )?passed after|^Executed \d+ tests?, with (?:\d+ tests? skipped and )?0 failures|^Test Suite '.*' passed at "#
-        + #"|^BUILD SUCCESSFUL in \d"#
+        + #"|^BUILD SUCCESSFUL in \d|\b(?:Although|Your) delivery was successful,"#
     )
+    /// App Store Connect's notice for an upload it accepted with issues (`Although delivery was successful, you may want to
+    /// correct the following issues in your next delivery.`, and in its e-mail `Your delivery was successful, but you may
+    /// wish to correct …`): the `ITMS-` issues listed under it are warnings for the next upload, not a rejection.
+    static let delivered = try! CompiledRegex(#"\b(?:Although|Your) delivery was successful,"#)
 }

@@ -293,12 +293,19 @@ public final class Scanner {
 
         candidates.sort()
         var previous = -1
+        // A wrapper's reading of the line (`The operation couldn’t be completed.`) gives way to a rule that names a
+        // cause on the same line (`Main.storyboard: error: The document could not be opened. The operation …`);
+        // not to a catch-all, which names less.
+        var wrapper: (CompiledRule, [String: String])?
         for r in candidates where r != previous {
             previous = r
             let compiled = ruleSet.compiled[r]
             if compiled === blockRule { return } // the block's own lines belong to its finding
             if budget.isOff[r] { continue }
+            if wrapper != nil, compiled.rule.role != .cause || compiled.rule.catchAll { continue }
             switch match(r, line, lineNumber: lineNumber, input: input) {
+            case .matched(let captures) where compiled.rule.role == .symptom && wrapper == nil:
+                wrapper = (compiled, captures)
             case .matched(let captures):
                 // A message a terminal or a paste cut (`error: reference to var 'stderr'` / `  is not
                 // concurrency-safe …`) is named by what it says whole, not by the rule for any error.
@@ -319,6 +326,10 @@ public final class Scanner {
             case .noMatch:
                 continue
             }
+        }
+        if let (compiled, captures) = wrapper {
+            record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
+            return
         }
         // A line that says a run passed is never an error, whatever glyph it has (Swift Testing marks a
         // passing run with known issues with ✘).
@@ -344,6 +355,7 @@ public final class Scanner {
         if successMarker, ScanMarkers.success.matches(line.text) {
             collector.sawSuccess = true
             if ScanMarkers.finalSuccess.matches(line.text) { collector.lastSuccess[input] = lineNumber }
+            if collector.delivered[input] == nil, ScanMarkers.delivered.matches(line.text) { collector.delivered[input] = lineNumber }
         } else if line.level == .error || (errorMarker && line.level != .warning && ScanMarkers.errorLike.matches(line.text)) {
             // The lines after it, read once: a wrapped message's rest, or context for its excerpt.
             let following = followingLines(max: 3)
