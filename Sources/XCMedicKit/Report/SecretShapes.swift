@@ -572,10 +572,28 @@ enum SecretShapes {
         if identifier, value.hasSuffix(",") || value.hasSuffix(")") { return true }
         // A member chain assigned in code (`let apiKey = SupabaseConfig.shared.supabaseKey`): letters and dots, no digit.
         if identifier, body.contains("."), !body.hasPrefix("."), !body.hasSuffix("."), separator.contains("=") { return true }
-        // A type name after `:` (`class VTCompressionSession : _CFObject {`), a leading underscore or not.
+        // A type name after `:` (`class VTCompressionSession : _CFObject {`), a leading underscore or not, also a generic one
+        // as a linker prints a Swift symbol (`….pushToStartTokenUpdates.getter : ActivityKit.Activity<A>.PushTokenUpdates`).
         let typeName = body.drop(while: { $0 == "_" })
-        if separator.contains(":"), identifier, let first = typeName.unicodeScalars.first, first >= "A" && first <= "Z", !typeName.contains("_") { return true }
+        let generic = withoutGenericArguments(typeName)
+        let typeIdentifier = identifier || (generic.map { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "." } } ?? false)
+        if separator.contains(":"), typeIdentifier, let first = typeName.unicodeScalars.first, first >= "A" && first <= "Z", !typeName.contains("_") { return true }
         return false
+    }
+
+    /// `Activity<A>.PushTokenUpdates` → `Activity.PushTokenUpdates`: the text without its balanced `<…>` parts, or nil when
+    /// it has none (or they do not balance).
+    static func withoutGenericArguments(_ text: Substring) -> String? {
+        guard text.contains("<") else { return nil }
+        var depth = 0
+        var result = ""
+        for c in text {
+            if c == "<" { depth += 1 } else if c == ">" {
+                depth -= 1
+                if depth < 0 { return nil }
+            } else if depth == 0 { result.append(c) }
+        }
+        return depth == 0 ? result : nil
     }
 
     /// `context:repairable:error:]`: identifiers each followed by a colon, then perhaps the closing bracket (or, for a Swift
