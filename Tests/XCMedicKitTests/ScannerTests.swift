@@ -113,6 +113,22 @@ final class ScannerTests: XCTestCase {
         XCTAssertFalse(d.findings.first?.excerpt.first?.contains("\u{1B}") ?? true)
     }
 
+    /// A colour code a read cuts is dropped whole: the first read brings only the encoding sniff's 3 bytes, so a log that
+    /// opens with a colour code (Homebrew's red `Error:`) lost its first line's verdict to `1mError:`.
+    func testAColourCodeCutByAReadIsDroppedWhole() throws {
+        let d = try diagnose("\u{1B}[31mError:\u{1B}[0m protobuf-swift: failed\n")
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.findings.first?.excerpt.first, "Error: protobuf-swift: failed")
+        // Every read boundary: 7-byte reads over lines that each carry colour codes leave no part of one in the text.
+        var text = ""
+        for i in 0..<30 { text += "\u{1B}[1;34m==>\u{1B}[0m \u{1B}]8;;https://x\u{07}step \(i)\u{1B}]8;;\u{07}\r\n" }
+        text += "\u{1B}[1;31m❌ \u{1B}[0m" + macroLine + "\n"
+        let split = try diagnose(bytes: Array(text.utf8), chunkBytes: 7)
+        XCTAssertEqual(split.findings.first?.rule, "macro-not-trusted")
+        XCTAssertEqual(split.findings.first?.occurrences.first?.line, 31)
+        XCTAssertEqual(split.findings.first?.excerpt.first, "❌ " + macroLine)
+    }
+
     func testInvalidUTF8AndNULBytesDoNotStopTheScan() throws {
         var bytes: [UInt8] = [0xFF, 0xFE, 0x00, 0x0A, 0xC3, 0x28, 0x00, 0x41, 0x0A]
         bytes += Array("error: something broke\n".utf8)

@@ -39,11 +39,13 @@ public final class LogReader {
         let capacity = chunkBytes + maxLine + 8
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
-        var filled = 0 // bytes in buffer, normalised except possibly a held-back trailing CR
+        var filled = 0 // bytes in buffer, normalised except the last `held`
         var nextLine = 1
         var continuing = false
         var endOfInput = false
-        var heldCR = false
+        // Bytes at the end not normalised yet: a CR whose LF the next read may bring, an escape sequence a read cut
+        // (the first read of a log that opens with a colour code brings only the encoding sniff's 3 bytes).
+        var held = 0
 
         var text = TextDecoder(source: source, observe: { [self] raw in
             rawObserver?(raw)
@@ -53,25 +55,21 @@ public final class LogReader {
             let room = min(chunkBytes, capacity - 8 - filled)
             let n = try text.read(into: buffer + filled, count: room)
             if n == 0 { endOfInput = true }
-            let fresh = heldCR ? filled - 1 : filled
+            let fresh = filled - held
             filled += n
-            // Hold back a CR at the very end: the next read may bring its LF.
-            let holdCR = !endOfInput && filled > 0 && buffer[filled - 1] == 0x0D
-            let normaliseEnd = holdCR ? filled - 1 : filled
-            let newEnd = LineNormaliser.normalise(buffer, from: fresh, to: normaliseEnd)
-            if holdCR { buffer[newEnd] = 0x0D }
-            filled = newEnd + (holdCR ? 1 : 0)
-            heldCR = holdCR
+            (filled, held) = LineNormaliser.normalise(buffer, from: fresh, to: filled, final: endOfInput,
+                                                      maxHeld: min(LineNormaliser.maxHeldEscape, chunkBytes / 2))
+            let normalised = filled - held
 
             // Hand over everything up to the last complete line.
             var cut = 0
-            if let lastLF = lastIndex(of: 0x0A, in: buffer, count: holdCR ? filled - 1 : filled) {
+            if let lastLF = lastIndex(of: 0x0A, in: buffer, count: normalised) {
                 cut = lastLF + 1
             }
             if endOfInput {
                 cut = filled
             } else if cut == 0 && filled >= maxLine {
-                cut = filled - (holdCR ? 1 : 0)
+                cut = normalised
             }
             guard cut > 0 else { continue }
             let chunk = UnsafeBufferPointer(start: buffer, count: cut)
@@ -262,22 +260,36 @@ struct TextDecoder {
 
 /// In-place clean-up of freshly read bytes: line ends and terminal escape sequences.
 enum LineNormaliser {
+    /// The longest escape sequence held back for the next read when a read ends inside it (colour codes are under 20
+    /// bytes; a longer one, an OSC hyperlink, is dropped in parts as before).
+    static let maxHeldEscape = 32
+
     /// Normalises `buffer[from..<to]` in place and returns the new end. CRLF becomes LF, a lone CR
     /// becomes LF, ANSI CSI/OSC sequences and other escapes are dropped. Bytes are touched only when
     /// the range holds a CR or an ESC, so clean logs cost two `memchr` calls.
-    static func normalise(_ buffer: UnsafeMutablePointer<UInt8>, from: Int, to: Int) -> Int {
-        guard to > from else { return to }
+    ///
+    /// Unless the input ends here (`final`), a CR at the very end and an escape sequence the end cuts (of at most
+    /// `maxHeld` bytes) are left as read after the normalised bytes: `held` counts them, and the next call, from
+    /// `end - held`, normalises them with what follows.
+    static func normalise(_ buffer: UnsafeMutablePointer<UInt8>, from: Int, to: Int, final: Bool = true,
+                          maxHeld: Int = maxHeldEscape) -> (end: Int, held: Int) {
+        guard to > from else { return (to, 0) }
         let hasCR = memchr(buffer + from, 0x0D, to - from) != nil
         let hasESC = memchr(buffer + from, 0x1B, to - from) != nil
-        guard hasCR || hasESC else { return to }
+        guard hasCR || hasESC else { return (to, 0) }
         var read = from
         var write = from
         while read < to {
             let byte = buffer[read]
             if byte == 0x0D {
-                if read + 1 < to && buffer[read + 1] == 0x0A {
-                    read += 1 // drop CR of CRLF
-                    continue
+                if read + 1 < to {
+                    if buffer[read + 1] == 0x0A {
+                        read += 1 // drop CR of CRLF
+                        continue
+                    }
+                } else if !final {
+                    buffer[write] = 0x0D
+                    return (write + 1, 1)
                 }
                 buffer[write] = 0x0A
                 write += 1
@@ -285,42 +297,48 @@ enum LineNormaliser {
                 continue
             }
             if byte == 0x1B {
-                read = skipEscape(buffer, at: read, end: to)
+                let (next, complete) = skipEscape(buffer, at: read, end: to)
+                if !complete, !final, to - read <= maxHeld {
+                    let count = to - read
+                    if write != read { memmove(buffer + write, buffer + read, count) }
+                    return (write + count, count)
+                }
+                read = next
                 continue
             }
             buffer[write] = byte
             write += 1
             read += 1
         }
-        return write
+        return (write, 0)
     }
 
-    /// Returns the index after the escape sequence starting at `start`.
-    private static func skipEscape(_ buffer: UnsafeMutablePointer<UInt8>, at start: Int, end: Int) -> Int {
+    /// The index after the escape sequence starting at `start`, and whether the sequence ended before `end`.
+    private static func skipEscape(_ buffer: UnsafeMutablePointer<UInt8>, at start: Int, end: Int) -> (Int, complete: Bool) {
         var i = start + 1
-        guard i < end else { return i }
+        guard i < end else { return (i, false) }
         let kind = buffer[i]
         if kind == UInt8(ascii: "[") { // CSI: parameters then one final byte 0x40-0x7E
             i += 1
             while i < end {
                 let b = buffer[i]
-                if b == 0x0A { return i }
+                if b == 0x0A { return (i, true) }
                 i += 1
-                if (0x40...0x7E).contains(b) { return i }
+                if (0x40...0x7E).contains(b) { return (i, true) }
             }
-            return i
+            return (i, false)
         }
         if kind == UInt8(ascii: "]") { // OSC: until BEL or ESC \
             i += 1
             while i < end {
                 let b = buffer[i]
-                if b == 0x07 { return i + 1 }
-                if b == 0x0A { return i }
-                if b == 0x1B && i + 1 < end && buffer[i + 1] == UInt8(ascii: "\\") { return i + 2 }
+                if b == 0x07 { return (i + 1, true) }
+                if b == 0x0A { return (i, true) }
+                if b == 0x1B && i + 1 < end && buffer[i + 1] == UInt8(ascii: "\\") { return (i + 2, true) }
                 i += 1
             }
-            return i
+            return (i, false)
         }
-        return kind == 0x0A ? i : i + 1 // two-byte escape
+        return (kind == 0x0A ? i : i + 1, true) // two-byte escape
     }
 }
