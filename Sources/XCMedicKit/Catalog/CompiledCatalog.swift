@@ -19360,10 +19360,10 @@ https://github.com/gitx/gitx/pull/332\0\
 0\0\
 0\0
 """
-    /// Catalog/11-compile-errors.yml: 2 rules
+    /// Catalog/11-compile-errors.yml: 3 rules
     static let compileErrors = """
 xcmedic-catalog-2\0\
-2\0\
+3\0\
 compile-error\0\
 Compile error\0\
 compile-error-generic\0\
@@ -19828,6 +19828,63 @@ Bibledit iOS/Storyboard.storyboard\0\
 -\0\
 0\0\
 0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+clang-errors-generated\0\
+The C, Objective-C or C++ compiler reported errors\0\
+compile-error-generic\0\
+error\0\
+cause\0\
+1\0\
+ generated.\0\
+^(?:\\d+ warnings? and )?[1-9]\\d* errors? generated\\.\0\
+0\0\
+0\0\
++\0\
+clang reported errors in a compile; the error lines are above its count\0\
+clang prints how many errors and warnings a file produced after its last diagnostic. A count of errors means the compile failed even when the error lines themselves were cut from the log, wrapped away or shown without their `error:` (a formatter, `tail`, a tool that quotes only the last lines: Homebrew's `Last 15 lines from …`, pip's and ruby-build's logs of a native extension).\0\
+1\0\
+Find the `error:` lines of this compile above the count (or in the full log the tool names) and fix the first\0\
+1\0\
+grep -n \"error:\" build.log | head\0\
+-\0\
+-\0\
+0\0\
+3\0\
+330 warnings and 1 error generated.\0\
++\0\
+a public repository's setup notes for installing pycrypto on macOS (code search for 'warnings and 1 error generated.'), after clang's fatal error for a missing gmp.h\0\
+0\0\
+6 warnings and 1 error generated.\0\
++\0\
+a public repository's notes of ruby-build's log on macOS (code search), after clang's call to an undeclared function in ffi\0\
+0\0\
+   2 warnings and 1 error generated.\0\
++\0\
+the kernel test robot's build reports quoted in public repositories (code search), clang building a driver\0\
+0\0\
+2\0\
+3 warnings generated.\0\
+-\0\
+0\0\
+1 warning generated.\0\
+-\0\
+0\0\
+11\0\
+compile-error-generic\0\
+compiler-crash\0\
+no-such-module\0\
+swift-version-mismatch\0\
+xcode-version\0\
+sdk-missing\0\
+linker-undefined-symbols\0\
+linker-other\0\
+ci-environment\0\
+cocoapods\0\
+spm-resolution\0\
 0\0\
 0\0\
 0\0\
