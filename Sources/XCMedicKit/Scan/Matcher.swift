@@ -306,8 +306,9 @@ public final class RuleSet: @unchecked Sendable {
     /// on a line, no hashing.
     struct Roles: OptionSet {
         let rawValue: UInt8
-        /// An error-looking line, or a run that succeeded.
+        /// An error-looking line.
         static let error = Roles(rawValue: 1)
+        /// A line that says a build or test run succeeded.
         static let success = Roles(rawValue: 2)
         /// A sentence that says something failed (`Failed to …`, `Could not …`): read only when no other
         /// line of the log gives its verdict.
