@@ -20202,10 +20202,10 @@ Test Suite (0 failures)\0\
 0\0\
 0\0
 """
-    /// Catalog/13-evidence.yml: 19 rules
+    /// Catalog/13-evidence.yml: 20 rules
     static let evidence = """
 xcmedic-catalog-2\0\
-19\0\
+20\0\
 shell-script-error\0\
 A shell script stopped on an error\0\
 phase-script-failed\0\
@@ -21352,6 +21352,52 @@ process\0\
 SourceKitLSPPackageTests.xctest\0\
 1\0\
 malloc: enabling abort() on bad malloc or free\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+0\0\
+rake-aborted\0\
+A Rake task failed\0\
+build-failed\0\
+error\0\
+symptom\0\
+1\0\
+rake aborted!\0\
+^rake aborted!\0\
+0\0\
+1\0\
+^(?!Tasks: |\\(See full trace)\\S\0\
+-\0\
+3\0\
++\0\
+A Rake task failed\0\
+Rake stopped because a task raised an exception; the lines right under this one give the exception's class and message (a command that failed with its status, a missing tool or version, a Ruby error), then where it was raised.\0\
+1\0\
+Read the exception under this line; run the task again with --trace for the whole backtrace\0\
+1\0\
+bundle exec rake <task> --trace\0\
+-\0\
+-\0\
+0\0\
+3\0\
+rake aborted!\0\
++\0\
+rake's application code, which prints it and exits 1 when a task raises (a copy in a public repository, code search for 'rake aborted!')\0\
+0\0\
+rake aborted!\nCommand failed with status (1): [ruby -I\"lib:test:lib\"  \"/Users/Juan/.rubies/ruby-2.2.2/lib/ruby/2.2.0/rake/rake_test_loader.rb\" \"test/juanito_mock_test.rb\" ]\0\
++\0\
+a public repository's write-up of a minitest run under rake (code search for 'rake aborted!')\0\
+0\0\
+rake aborted!\nfailed to execute:\0\
++\0\
+GitLab's documentation of a failed gitlab-rails database task (code search for 'rake aborted!')\0\
+0\0\
+1\0\
+rake test\0\
 -\0\
 0\0\
 0\0\
