@@ -14,6 +14,9 @@ bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ "${1:-}" = stop ]; then
   [ -n "$bin" ] && [ -d "${2:-}" ] && run_as "$bin/pg_ctl" -D "$2" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "${2:-/nonexistent}"
+  # The data folder's parent holds the server's and initdb's logs: it goes too when it is the one made below.
+  parent=$(dirname "${2:-/nonexistent}")
+  case "$parent" in /tmp/xcmedic-pg.*) rm -rf "$parent" ;; esac
   exit 0
 fi
 
