@@ -568,15 +568,17 @@ enum SecretShapes {
         // The rest of an Objective-C selector (`-[X _evaluateWithSession:context:error:]`): every part ends with `:`.
         if separator.trimmingCharacters(in: .whitespaces) == ":", isSelectorRest(value) { return true }
         let body = value.trimmingCharacters(in: CharacterSet(charactersIn: "?!,);"))
-        let identifier = !body.isEmpty && body.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "_" || $0 == "." }
+        func isIdentifier(_ text: String) -> Bool {
+            !text.isEmpty && text.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "_" || $0 == "." }
+        }
+        let identifier = isIdentifier(body)
         if identifier, value.hasSuffix(",") || value.hasSuffix(")") { return true }
         // A member chain assigned in code (`let apiKey = SupabaseConfig.shared.supabaseKey`): letters and dots, no digit.
         if identifier, body.contains("."), !body.hasPrefix("."), !body.hasSuffix("."), separator.contains("=") { return true }
         // A type name after `:` (`class VTCompressionSession : _CFObject {`), a leading underscore or not, also a generic one
         // as a linker prints a Swift symbol (`….pushToStartTokenUpdates.getter : ActivityKit.Activity<A>.PushTokenUpdates`).
         let typeName = body.drop(while: { $0 == "_" })
-        let generic = withoutGenericArguments(typeName)
-        let typeIdentifier = identifier || (generic.map { !$0.isEmpty && $0.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || $0 == "." } } ?? false)
+        let typeIdentifier = identifier || withoutGenericArguments(typeName).map(isIdentifier) == true
         if separator.contains(":"), typeIdentifier, let first = typeName.unicodeScalars.first, first >= "A" && first <= "Z", !typeName.contains("_") { return true }
         return false
     }

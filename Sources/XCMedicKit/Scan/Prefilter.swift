@@ -128,14 +128,7 @@ final class Prefilter: @unchecked Sendable { // immutable after init
         while i + 1 < to {
             let pair = Int(base[i]) | Int(base[i + 1]) << 8
             if marks[pair] != 0 {
-                let word: UInt32
-                if i + 4 <= to {
-                    word = UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                } else {
-                    var w: UInt32 = 0
-                    for k in 0..<(to - i) { w |= UInt32(base[i + k]) << (8 * UInt32(k)) }
-                    word = w
-                }
+                let word = keyWord(base, at: i, to: to, padded: false)
                 for k in Int(bucketStart[pair])..<Int(bucketStart[pair + 1]) {
                     let literal = Int(bucketItems[k])
                     if word & checkMask[literal] == checkWord[literal], matches(literal, base, keyAt: i, from: from, to: to),
@@ -150,19 +143,21 @@ final class Prefilter: @unchecked Sendable { // immutable after init
     private func verify(_ base: UnsafePointer<UInt8>, keyAt i: Int, from: Int, to: Int, padded: Bool) -> Int? {
         let pair = Int(base[i]) | Int(base[i + 1]) << 8
         // Four bytes from the key on, read once for every literal of the bucket.
-        let word: UInt32
-        if padded || i + 4 <= to {
-            word = UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt32.self))
-        } else {
-            var w: UInt32 = 0
-            for k in 0..<(to - i) { w |= UInt32(base[i + k]) << (8 * UInt32(k)) }
-            word = w
-        }
+        let word = keyWord(base, at: i, to: to, padded: padded)
         for k in Int(bucketStart[pair])..<Int(bucketStart[pair + 1]) {
             let literal = Int(bucketItems[k])
             if word & checkMask[literal] == checkWord[literal], matches(literal, base, keyAt: i, from: from, to: to) { return literal }
         }
         return nil
+    }
+
+    /// Up to four bytes from `i` on, little-endian (zeros past `to` unless the buffer is `padded`), for `checkWord`.
+    @inline(__always)
+    private func keyWord(_ base: UnsafePointer<UInt8>, at i: Int, to: Int, padded: Bool) -> UInt32 {
+        if padded || i + 4 <= to { return UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt32.self)) }
+        var w: UInt32 = 0
+        for k in 0..<(to - i) { w |= UInt32(base[i + k]) << (8 * UInt32(k)) }
+        return w
     }
 
     @inline(__always)
