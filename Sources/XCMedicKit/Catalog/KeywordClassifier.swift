@@ -7,14 +7,17 @@ public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is
     public struct Entry {
         public var category: String
         var words: [NSRegularExpression]
-        /// Per word: text every match contains, lower-cased ASCII (`ByteRegex.required`); empty when the
-        /// word has none the byte engine can name. An ASCII text without one of them cannot match the word
-        /// (matched case-insensitively, an ASCII letter of the pattern matches only its two cases in ASCII
-        /// text), so its regex is not run: the classifier reads thousands of errors no rule knows.
-        var required: [[[UInt8]]] = []
+        /// Per word: text every match contains, lower-cased ASCII (`ByteRegex.required`), as indices into
+        /// `literals`; empty when the word has none the byte engine can name. An ASCII text without one of
+        /// them cannot match the word (matched case-insensitively, an ASCII letter of the pattern matches
+        /// only its two cases in ASCII text), so its regex is not run: the classifier reads thousands of
+        /// errors no rule knows.
+        var required: [[Int]] = []
     }
 
     public let entries: [Entry]
+    /// Every word's required texts, found in a text in one pass (instead of a search for each per word).
+    private let literals: Prefilter
 
     /// The built-in list (`Catalog/keywords.yml`, compiled by `Catalog/embed.sh`), its words compiled once per process.
     public static func builtin() throws -> KeywordClassifier { try cache.get() }
@@ -28,17 +31,27 @@ public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is
 
     /// Categories and their words, each word compiled (case-insensitive, `^` and `$` at line ends).
     init(entries list: [(category: String, words: [String])], origin: String) throws {
+        var literals: [[UInt8]] = []
+        var index: [[UInt8]: Int] = [:]
         entries = try list.map { entry in
             let compiled = try entry.words.map { pattern in
                 do { return try NSRegularExpression(pattern: pattern, options: [.caseInsensitive, .anchorsMatchLines]) } catch {
                     throw RuleFileError(file: origin, problem: "invalid regular expression: \(pattern)")
                 }
             }
-            let required = compiled.map { regex -> [[UInt8]] in
-                (ByteRegex(regex.pattern)?.required ?? []).filter { $0.allSatisfy { $0 < 0x80 } }.map(KeywordClassifier.lowered)
+            let required = compiled.map { regex -> [Int] in
+                (ByteRegex(regex.pattern)?.required ?? [])
+                    .filter { $0.count >= Prefilter.minimumLength && $0.allSatisfy { $0 < 0x80 } }.map(KeywordClassifier.lowered)
+                    .map { literal in
+                        if let known = index[literal] { return known }
+                        literals.append(literal)
+                        index[literal] = literals.count - 1
+                        return literals.count - 1
+                    }
             }
             return Entry(category: entry.category, words: compiled, required: required)
         }
+        self.literals = Prefilter(literals: literals)
     }
 
     /// Reads a keywords file: a list of `category` and `words`, every word a regular expression that
@@ -77,10 +90,19 @@ public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is
         let subject = text.utf16.count > 4096 ? String(text.prefix(4096)) : text
         let range = NSRange(location: 0, length: (subject as NSString).length)
         let bytes = Array(subject.utf8)
-        let lowered: [UInt8]? = bytes.allSatisfy { $0 < 0x80 } ? KeywordClassifier.lowered(bytes) : nil
+        var present: [Bool]?
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            var found: [Int] = []
+            KeywordClassifier.lowered(bytes).withUnsafeBufferPointer { text in
+                if let base = text.baseAddress { literals.literalsPresent(base, from: 0, to: text.count, into: &found) }
+            }
+            var flags = [Bool](repeating: false, count: literals.count)
+            for literal in found { flags[literal] = true }
+            present = flags
+        }
         for entry in entries {
             for (w, word) in entry.words.enumerated() {
-                if let lowered, w < entry.required.count, !entry.required[w].allSatisfy({ KeywordClassifier.contains(lowered, $0) }) { continue }
+                if let present, w < entry.required.count, !entry.required[w].allSatisfy({ present[$0] }) { continue }
                 if word.firstMatch(in: subject, range: range) != nil { return entry.category }
             }
         }
@@ -89,11 +111,5 @@ public struct KeywordClassifier: @unchecked Sendable { // NSRegularExpression is
 
     static func lowered(_ bytes: [UInt8]) -> [UInt8] {
         bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-    }
-
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { Bytes.contains(hay.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: hay.count, $0) }
-        }
     }
 }
