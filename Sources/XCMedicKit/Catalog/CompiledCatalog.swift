@@ -20847,9 +20847,15 @@ A Ruby tool (fastlane, CocoaPods, xcpretty) stopped on an exception\0\
 build-failed\0\
 error\0\
 symptom\0\
-3\0\
+5\0\
 .rb:\0\
 ^(?<script>\\S+\\.rb):\\d+:in [`'‘]?(?<method>[^'’]+?)['’]: (?<reason>.+) \\((?<class>[A-Z][\\w:]*)\\)$\0\
+0\0\
+:in `\0\
+^(?<script>\\S+):\\d+:in `(?<method>[^'’]+?)': (?<reason>.+) \\((?<class>[A-Z][\\w:]*)\\)$\0\
+0\0\
+:in '\0\
+^(?<script>\\S+):\\d+:in '(?<method>[^'’]+?)': (?<reason>.+) \\((?<class>[A-Z][\\w:]*)\\)$\0\
 0\0\
 : [!] \0\
 ^(?<class>(?:[A-Z]\\w*+::){0,6}[A-Z]\\w*): \\[!\\] (?<reason>.+)$\0\
@@ -20878,7 +20884,7 @@ bundle exec fastlane <lane>\0\
 -\0\
 -\0\
 0\0\
-6\0\
+8\0\
 /usr/local/lib/ruby/gems/2.2.0/bundler/gems/cocoapods-a33c0d282344/lib/cocoapods/config.rb:135:in `initialize': wrong number of arguments (1 for 0) (ArgumentError)\0\
 +\0\
 https://github.com/artsy/eigen/pull/1414 (bundle exec pod install on CI)\0\
@@ -20927,11 +20933,37 @@ https://github.com/fastlane/fastlane/issues/8946 (pilot on Jenkins, under bundle
 1\0\
 class\0\
 Spaceship::Client::UnexpectedResponse\0\
-2\0\
+/Library/Ruby/Gems/2.0.0/gems/fastlane-1.1.0/bin/fastlane:70:in `join': no implicit conversion of nil into String (TypeError)\0\
++\0\
+https://github.com/fastlane/fastlane/issues/293 (fastlane lanes outside a fastlane folder)\0\
+3\0\
+class\0\
+TypeError\0\
+method\0\
+join\0\
+script\0\
+/Library/Ruby/Gems/2.0.0/gems/fastlane-1.1.0/bin/fastlane\0\
+bin/console:4:in `require': cannot load such file -- omniauth/apple (LoadError)\0\
++\0\
+https://github.com/nhosoya/omniauth-apple/pull/4 (a gem's bin/console)\0\
+3\0\
+class\0\
+LoadError\0\
+method\0\
+require\0\
+script\0\
+bin/console\0\
+4\0\
 \tfrom /Library/Ruby/Gems/2.6.0/gems/claide-1.1.0/lib/claide/command.rb:339:in `run'\0\
 -\0\
 0\0\
 [!] The `Podfile` contains CocoaPods plugins that are not installed\0\
+-\0\
+0\0\
+\tfrom /usr/local/bin/fastlane:23:in `<main>'\0\
+-\0\
+0\0\
+/usr/local/bin/pod:23:in `load'\0\
 -\0\
 0\0\
 0\0\
