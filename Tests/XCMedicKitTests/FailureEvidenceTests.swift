@@ -134,6 +134,17 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertNotEqual(try diagnose("Logged 0 ERRORS: none\n").status, .failed)
     }
 
+    /// ld64 prints its fatal errors with no level (Tests/Holdout l5050 was reported green); its warnings stay warnings.
+    func testTheLinkersLinesWithoutALevelAreErrors() throws {
+        for line in ["ld: in /r/target/x86_64-apple-darwin/release/deps/libmything.rlib(Exporter.swift.o), archive member 'Exporter.swift.o' with length 209176 is not mach-o or llvm bitcode file '/r/libmything.rlib'",
+                     "ld: unknown options: -sdk_version"] {
+            let d = try diagnose(line + "\n")
+            XCTAssertEqual(d.status, .failed, line)
+            XCTAssertEqual(d.causes.first?.category, "linker-other", line)
+        }
+        XCTAssertNotEqual(try diagnose("ld: warning: ignoring duplicate libraries: '-lc++'\n").status, .failed)
+    }
+
     /// A log with neither an error line nor a mark of success is read as failed on a sentence that says something
     /// failed (a message pasted alone: Tests/Holdout u037, s037, u034); one with a success mark or an error is not
     /// changed by such sentences. The lines are real (sources in Tests/Holdout/labels.tsv).

@@ -369,7 +369,7 @@ public final class RuleSet: @unchecked Sendable {
 /// build or test run that succeeded.
 enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error ", ": error ",
-                                "rror[E", "e: ", " error "]
+                                "rror[E", "e: ", " error ", "ld: "]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "skipped and 0 failures", "tests' passed at ",
                                   "BUILD SUCCESSFUL in ", "delivery was successful"]
     static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
@@ -385,9 +385,10 @@ enum ScanMarkers {
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
     /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: ` (also after a word: `** INTERNAL ERROR: …`, `LLVM ERROR: …`), `Error: ` after a space, `Error 0xe8008018: `, git's `fatal: `,
     /// a `[!] ` line (fastlane, CocoaPods) that says something failed or does not exist, a `FAILED` banner in any case, the CocoaPods validator's `- ERROR | `, MSBuild's `TOOL : error CODE: ` (also with its subcategory: `ILLink : unknown error IL7000: `, `cl : Command line error D8021 : `), rustc's `error[E0463]: `, the Kotlin compiler's `e: ` opening
-    /// the line, as Gradle prints it). A line whose level is a warning never counts.
+    /// the line, as Gradle prints it, Apple's linker's `ld: ` opening it with anything but a warning: ld64 prints its fatal
+    /// errors with no level, `ld: in lib.a(x.o), archive member … is not mach-o`, `ld: unknown options: …`). A line whose level is a warning never counts.
     static let errorLike = try! CompiledRegex(
-        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |: (?:[A-Za-z]+ ){0,2}error [A-Z]{1,10}\d{1,6} ?: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |[\s*]ERROR: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |(?:^|\s)error\[E\d{3,5}\]: |^e: \S|^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^- ERROR +\| |^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b|does(?:n['\x{2019}]t| not) exist|does not validate|did not pass)|^error$"#
+        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |: (?:[A-Za-z]+ ){0,2}error [A-Z]{1,10}\d{1,6} ?: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?: |[\s*]ERROR: |^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |(?:^|\s)error\[E\d{3,5}\]: |^e: \S|^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^- ERROR +\| |^ld: (?!warning:|note:)\S|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b|does(?:n['\x{2019}]t| not) exist|does not validate|did not pass)|^error$"#
     )
     /// A sentence that says something failed, as its own message: at the start of the line or after a
     /// prefix (`tool[pid] [MT] iPhoneSimulator: Could not launch simulator: -600`, `● Failed to install app
