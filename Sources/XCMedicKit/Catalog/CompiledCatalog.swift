@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 32 rules
+    /// Catalog/03-signing.yml: 33 rules
     static let signing = """
 xcmedic-catalog-2\0\
-32\0\
+33\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -2889,6 +2889,63 @@ https://github.com/openbakery/gradle-xcodePlugin/issues/316 (Jenkins with the Gr
 0\0\
 1\0\
 Command CodeSign failed with a nonzero exit code\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+swift-libraries-codesign-failed\0\
+Copying the Swift libraries into the app failed when codesign signed them\0\
+codesign-other\0\
+error\0\
+cause\0\
+1\0\
+Task failed with exit \0\
+\\bTask failed with exit (?<code>[1-9]\\d*) signal (?<signal>\\d+) \\{$\0\
+0\0\
+1\0\
+^\\s*(?:/usr/bin/codesign |\\}$)\0\
+-\0\
+2\0\
++\0\
+CopySwiftLibs: codesign exited with {code} while signing the Swift libraries\0\
+Before Xcode 10.2 (and for apps that still embed the Swift runtime) the CopySwiftLibs step copies the Swift libraries into the bundle and signs each one with codesign; this line is its report that codesign failed, and the command follows it in braces. codesign's own reason is usually above in the full log (xcpretty and fastlane hide it): on CI, a keychain that is locked in the build's session (errSecInternalComponent), a private key codesign may not use without a prompt, or an identity whose certificate expired or lacks its key.\0\
+2\0\
+Unlock the keychain in the same job and allow codesign to use the key without a prompt\0\
+2\0\
+security unlock-keychain -p \"$KEYCHAIN_PASSWORD\" ci.keychain\0\
+security set-key-partition-list -S apple-tool:,apple:,codesign: -s -k \"$KEYCHAIN_PASSWORD\" ci.keychain\0\
+-\0\
+-\0\
+Find codesign's own message in the raw log (xcpretty hides it)\0\
+1\0\
+grep -n -A3 \"Task failed with exit\" build.log\0\
+-\0\
+-\0\
+0\0\
+2\0\
+error: Task failed with exit 1 signal 0 {\n\t/usr/bin/codesign '--force' '--sign' 'E4CE26267081BCA0556378BA3874F1BC0B1F5676' '--verbose' '/Users/spanuser/Library/Developer/Xcode/DerivedData/TextCapture-bvovbvphnufdgdcupnafvejxdpbk/Build/Products/Debug-iphoneos/TextCapture.app/Frameworks/libswiftAVFoundation.dylib'\n}\0\
++\0\
+https://github.com/abbyy/RTR-SDK.iOS/issues/15 (the SDK's sample built for a device)\0\
+2\0\
+code\0\
+1\0\
+signal\0\
+0\0\
+Task failed with exit 1 signal 0 {\0\
++\0\
+https://teratail.com/questions/99243 (the question's title, an Xcode build of an app for a device)\0\
+1\0\
+code\0\
+1\0\
+2\0\
+Task failed with exit 0 signal 0 {\0\
+-\0\
+0\0\
+error: Task failed with an exception.\0\
 -\0\
 0\0\
 0\0\
@@ -7947,7 +8004,7 @@ Pods are not installed or out of date (Podfile.lock vs Manifest.lock)\0\
 cocoapods\0\
 error\0\
 cause\0\
-6\0\
+7\0\
 The sandbox is not in sync with the Podfile.lock\0\
 The sandbox is not in sync with the Podfile\\.lock\0\
 0\0\
@@ -7962,6 +8019,9 @@ Unable to load contents of file list: ['‘][^'’]*Target Support Files/[^'’]
 0\0\
 unable to open file\0\
 /Target Support Files/[^:]+\\.xcconfig(?::\\d+:\\d+)?: (?:error: )?unable to open file\0\
+0\0\
+unable to open configuration settings file\0\
+/Target Support Files/[^:]+\\.xcconfig(?::\\d+:\\d+)?: (?:error: )?unable to open configuration settings file\0\
 0\0\
 unable to open file (in target\0\
 unable to open file \\(in target [\"“][^\"”]+[\"”] in project [\"“]Pods[\"”]\\)\0\
@@ -7987,10 +8047,18 @@ If Pods/ is cached, key the cache on Podfile.lock\0\
 -\0\
 1\0\
 https://guides.cocoapods.org/using/using-cocoapods.html\0\
-8\0\
+10\0\
 unable to open configuration settings file Pods-Runner.release.xcconfig:1\0\
 +\0\
 Flutter's issue list on Xcode Cloud when pod install did not run\0\
+0\0\
+note: Building targets in dependency order\n/Users/yangyanyi/Documents/Code/Gitee/reactive_native/AwesomeProject/ios/Pods/Target Support Files/Pods-AwesomeProject/Pods-AwesomeProject.debug.xcconfig:1:1: error: unable to open configuration settings file\0\
++\0\
+a public write-up of react-native run-ios before pod install (code search for 'xcconfig:1:1 error unable to open configuration')\0\
+0\0\
+note: Building targets in dependency order\n/Users/gaoyuan/Code/learn/RNDemo/ios/Pods/Target Support Files/Pods-RNDemo/Pods-RNDemo.debug.xcconfig:1:1: error: unable to open configuration settings file\0\
++\0\
+another public write-up of the same react-native first build (the same search)\0\
 0\0\
 Unable to open base configuration reference file '/Volumes/workspace/repository/iosApp/Pods/Target Support Files/Pods-OctoMeter/Pods-OctoMeter.release.xcconfig'.\0\
 +\0\
@@ -8020,11 +8088,14 @@ https://github.com/viki-org/VKVideoPlayer/issues/87 (Xcode's issue navigator)\0\
 +\0\
 https://github.com/KhalisFoundation/sundar-gutka-react/issues/88 (React Native)\0\
 0\0\
-2\0\
+3\0\
 Pod installation complete! There are 12 dependencies from the Podfile and 14 total pods installed.\0\
 -\0\
 0\0\
 error: /Users/me/App/Config/Shared.xcconfig: unable to open file (in target 'App')\0\
+-\0\
+0\0\
+/Users/me/App/Config/Debug.xcconfig:1:1: error: unable to open configuration settings file\0\
 -\0\
 0\0\
 0\0\
@@ -12680,10 +12751,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 36 rules
+    /// Catalog/08-tests.yml: 37 rules
     static let tests = """
 xcmedic-catalog-2\0\
-36\0\
+37\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -14189,6 +14260,55 @@ The test runner connected after 12 seconds\0\
 0\0\
 0\0\
 0\0\
+xctest-stall-detector-abort\0\
+XCTest aborted the test process on a stalled expectation wait\0\
+test-runner-crash\0\
+error\0\
+cause\0\
+2\0\
+A stall was detected while waiting on expectations\0\
+^A stall was detected while waiting on expectations(?: in)?\0\
+0\0\
+so aborting to break\0\
+aborting to break(?: the apparent deadlock)?\0\
+0\0\
+1\0\
+^(?:[A-Za-z_][\\w.]*\\(.*\\)|at \\S+:\\d+\\.|There's no IDE|the apparent deadlock)\0\
+-\0\
+3\0\
++\0\
+XCTest aborted the test process: a test stalled waiting on expectations\0\
+A test waited on expectations (wait(for:timeout:), waitForExpectations) while blocking the thread that would fulfil them: most often the main thread, with the code under test delivering its completion through DispatchQueue.main.async, or a main-actor hop. XCTest's stall detector saw the deadlock and, with no Xcode to restart the test process, aborted it (signal 6). Every test after it did not run, and suites that printed before it report no failures only because they finished.\0\
+2\0\
+Do not block the main thread while waiting; make the test async and await the expectations, or deliver the completion on another queue\0\
+1\0\
+swift test --filter <Suite>/<test>\0\
+-\0\
+-\0\
+The test and line named above are where it waited; reproduce under load, where the stall shows more often\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+A stall was detected while waiting on expectations in\nAudioTests.AudioLevelPublishGateTests.testMicLevelPublishesAgainAfterInterval()\nat Tests/TranscriptedCoreTests/AudioTests/AudioLevelPublishGateTests.swift:56.\nThere's no IDE/Xcode connection to restart the process, so aborting to break\0\
++\0\
+https://github.com/r3dbars/transcripted/pull/1749 (swift test on a macos-26 runner, signal 6)\0\
+0\0\
+There's no IDE/Xcode connection to restart the process, so aborting to break the apparent deadlock.\0\
++\0\
+https://github.com/ingo-eichhorst/Irrlicht/issues/1523 (swift test on macOS, the process aborted with signal 6)\0\
+0\0\
+1\0\
+Waiting for expectations to be fulfilled\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 test-runner-encountered-error\0\
 The test runner stopped with an error\0\
 test-runner-crash\0\
@@ -15274,10 +15394,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 63 rules
+    /// Catalog/10-infrastructure.yml: 64 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-63\0\
+64\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -18938,6 +19058,59 @@ WARNING ITMS-90078: \"Missing Push Notification Entitlement - Your app appears t
 0\0\
 0\0\
 0\0\
+app-store-asset-validation-failed\0\
+App Store Connect refused the build (asset validation failed)\0\
+app-store-upload\0\
+error\0\
+cause\0\
+1\0\
+Asset validation failed\0\
+^(?:Error:? )?Asset validation failed(?:$|[,:]? (?:NSLocalizedRecoverySuggestion=)?(?<reason>[A-Z].*)$)\0\
+0\0\
+1\0\
+^(?!Asset validation failed)\\S\0\
+-\0\
+1\0\
++\0\
+App Store Connect refused the build: asset validation failed\0\
+The upload (or Validate App) reached App Store Connect, which checked the build and refused it. The reason follows the verdict: most often a framework inside the app whose Info.plist App Store Connect rejects (an empty or too low MinimumOSVersion, a missing CFBundleShortVersionString, a framework that \"does not support the minimum OS Version specified in the Info.plist\", as third-party SDKs did after Xcode 15.3), bitcode left in a binary, or a missing icon.\0\
+2\0\
+Update the framework the reason names (SDK vendors fixed their Info.plist files), or fix its Info.plist in a build phase, then upload a build with a new build number\0\
+1\0\
+/usr/libexec/PlistBuddy -c \"Print :MinimumOSVersion\" App.app/Frameworks/X.framework/Info.plist\0\
+-\0\
+-\0\
+Validate before uploading to see the same errors earlier\0\
+1\0\
+xcrun altool --validate-app -f App.ipa -t ios --apiKey KEY_ID --apiIssuer ISSUER_ID\0\
+-\0\
+-\0\
+0\0\
+3\0\
+Asset validation failed\nInvalid Bundle. The bundle KREAM Inhouse.app/Frameworks/AppsFlyerLib.framework does not support the minimum OS Version specified in the Info.plist. (ID: d6f1120b-80ac-4987-93c9-f77662464369)\0\
++\0\
+https://github.com/AppsFlyerSDK/AppsFlyerFramework/issues/265 (Xcode 15.3, archive uploaded to the App Store)\0\
+0\0\
+Error: Asset validation failed Invalid Bundle. The bundle ***.app/Frameworks/IASDKCore.framework does not support the minimum OS Version specified in the Info.plist.\0\
++\0\
+https://github.com/facebook/facebook-ios-sdk/issues/2353 (altool and the Organizer, Xcode 15.0.1)\0\
+1\0\
+reason\0\
+Invalid Bundle. The bundle ***.app/Frameworks/IASDKCore.framework does not support the minimum OS Version specified in the Info.plist.\0\
+Asset validation failed, NSLocalizedRecoverySuggestion=Invalid Bundle. The bundle MyApp.app/Frameworks/MapboxCoreSearch.framework does not support the minimum OS Version specified in the Info.plist\0\
++\0\
+https://github.com/mapbox/mapbox-search-ios/issues/191 (Xcode 15.3)\0\
+0\0\
+1\0\
+The app distribution to App Store Connect fails with Asset validation failed errors.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 app-store-invalid-signature\0\
 App Store Connect found a file in the app that is not properly signed (ITMS-90035)\0\
 app-store-upload\0\
@@ -20439,8 +20612,8 @@ exit status\0\
 Exit status\0\
 ^(?:\\[!\\] )?Exit status(?: of command .*? was (?<code2>[1-9]\\d*) instead of 0|: (?<code>[1-9]\\d*))\0\
 0\0\
-exited with\0\
-exited with (?:error )?code '?(?<code>[1-9]\\d*)\0\
+xited with \0\
+[Ee]xited with (?:error |status )?code '?(?<code>[1-9]\\d*)\0\
 0\0\
 xit code: \0\
 ^[Ee]xit code: (?<code>[1-9]\\d*)\\b\0\
@@ -20488,7 +20661,7 @@ Read the root causes listed above; if none is listed, the last lines the command
 -\0\
 -\0\
 0\0\
-20\0\
+22\0\
 Error: Process completed with exit code 1.\0\
 +\0\
 https://github.com/apple/swift-format/issues (GitHub Actions, Tests/Corpus b023)\0\
@@ -20615,7 +20788,19 @@ https://github.com/microsoft/appcenter/issues/2116 (Xamarin.UITest's DeviceAgent
 1\0\
 code\0\
 134\0\
-5\0\
+Exited with status code 127\0\
++\0\
+jhugman/uniffi-bindgen-react-native's troubleshooting docs (an Xcode scheme action's script, in the Report Navigator)\0\
+1\0\
+code\0\
+127\0\
+[2015-05-19 12:42:13] app.ERROR: Command `hello:world` exited with status code 123 [] []\0\
++\0\
+a Symfony console-errors bundle's README (code search for 'exited with status code')\0\
+1\0\
+code\0\
+123\0\
+6\0\
 | ✓ | git-clone@8 | 12 sec |\0\
 -\0\
 0\0\
@@ -20629,6 +20814,9 @@ Process completed with exit code 0.\0\
 -\0\
 0\0\
 Exit status: 0\0\
+-\0\
+0\0\
+Exited with status code 0\0\
 -\0\
 0\0\
 0\0\
@@ -21554,13 +21742,14 @@ identity used to sign\0\
 \\bkeychain\\b\0\
 errSec(?!InternalComponent)\\w+\0\
 codesign-other\0\
-11\0\
+12\0\
 \\bcode ?sign\0\
 errSecInternalComponent\0\
 \\bentitlements?\\b\0\
 development team\0\
 exportArchive\0\
-exportOptionsPlist\0\
+\\bexport[_-]?options\0\
+\\b(?:build|export|creat)(?:e|es|ed|ing)? (?:an? |the )?ipa\\b\0\
 IDEDistribution\0\
 XcodeDistPipeline\0\
 \\bipatool\\b\0\
@@ -21766,7 +21955,7 @@ data race\0\
 \\bnonisolated\\b\0\
 concurrency\0\
 phase-script-failed\0\
-13\0\
+14\0\
 \\bscript\\b\0\
 PhaseScriptExecution\0\
 \\.sh\\b\0\
@@ -21775,6 +21964,7 @@ swiftgen\0\
 \\bFlutter\\b\0\
 xcode_backend\0\
 Crashlytics\0\
+\\bsentry\0\
 upload-symbols\0\
 \\bcSYMs?\\b\0\
 \\bGradle\\b\0\
