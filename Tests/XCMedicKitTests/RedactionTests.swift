@@ -203,6 +203,11 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(r.redact(echoed), echoed)
         XCTAssertEqual(r.redact("xcrun altool --notarize-app -u me@example.com -p hunter2secret"), "xcrun altool --notarize-app -u me@example.com -p [REDACTED]")
         XCTAssertEqual(r.redact("xcrun altool --notarize-app -p HUNTER_TWO_X"), "xcrun altool --notarize-app -p [REDACTED]")
+        // A template's field in braces, as documentation writes the command (hold-out 32 j6006); a value that only opens
+        // with a brace is still hidden.
+        let template = "xcrun altool --upload-app -f {pathToIPA} -t iOS -u {username} -p {password}"
+        XCTAssertEqual(r.redact(template), template)
+        XCTAssertEqual(r.redact("xcrun altool --upload-app -u me@example.com -p {hunter2!}"), "xcrun altool --upload-app -u me@example.com -p [REDACTED]")
         // A type's superclass after `Session :`, a provisioning profile's UUID, a package's URL after a name that holds
         // `Session` (hold-out 20): names, not secrets; an encoded profile and a session token are still hidden.
         XCTAssertEqual(r.redact("public class VTCompressionSession : _CFObject {"), "public class VTCompressionSession : _CFObject {")

@@ -389,6 +389,12 @@ enum SecretShapes {
         if value.hasPrefix("$") || value.hasPrefix("%") || value.hasPrefix("{{") || value.hasPrefix("<") || value.hasPrefix("@keychain:")
             || value.hasPrefix("@env:") || value.hasPrefix("env:") || value.hasPrefix("file:") || value == replacement { return true }
         if value.unicodeScalars.allSatisfy({ "*xX•.#-_".unicodeScalars.contains($0) }) { return true }
+        // A template's field in braces (`-p {password}`, as a tool's documentation writes a command).
+        if value.count > 2, value.hasPrefix("{"), value.hasSuffix("}"), let first = value.unicodeScalars.dropFirst().first,
+           first == "_" || (first >= "A" && first <= "Z") || (first >= "a" && first <= "z"),
+           value.unicodeScalars.dropFirst().dropLast().allSatisfy({ $0 == "_" || $0 == "-" || $0 == " " || $0 == "." || isAlphanumeric($0) }) {
+            return true
+        }
         // One character over and over (`aaaa-aaaa-aaaa-aaaa`, `0000000000`): the shape of a value, written to show it.
         let alphanumerics = value.unicodeScalars.filter(isAlphanumeric)
         if alphanumerics.count >= 4, Set(alphanumerics.map { $0.properties.lowercaseMapping }).count == 1 { return true }
