@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 33 rules
+    /// Catalog/03-signing.yml: 34 rules
     static let signing = """
 xcmedic-catalog-2\0\
-33\0\
+34\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -3674,6 +3674,56 @@ entitlement\0\
 com.apple.developer.icloud-container-identifiers, com.apple.developer.associated-domains, com.apple.developer.ubiquity-kvstore-identifier\0\
 1\0\
 warning: Widgets isn't code signed but requires entitlements. It is not possible to add entitlements to a binary without signing it. (in target 'Widgets' from project 'Backyard Birds')\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+profile-failed-qualification\0\
+The provisioning profile failed Xcode's checks for this target\0\
+provisioning-profile\0\
+error\0\
+cause\0\
+1\0\
+failed qualification checks\0\
+Provisioning [Pp]rofile [\"“](?<profile>[^\"“”]+)[\"”] failed qualification checks\0\
+0\0\
+1\0\
+^\\s*Profile (?:doesn\\S{1,3}t|does not|is not|has) \0\
+-\0\
+6\0\
++\0\
+Provisioning profile {profile} does not fit what the target needs\0\
+Xcode checked the provisioning profile chosen for the target against its bundle ID, entitlements and capabilities and found reasons it cannot sign with it, listed under this line: a capability the app ID does not have enabled, an entitlement the profile does not include (push, App Groups, iCloud, Family Controls for distribution), or an entitlements value that differs from the profile's. A profile made before the capability was enabled still lacks it.\0\
+2\0\
+Enable the capability for the app ID in the developer portal, then regenerate and download the profile (with fastlane match, renew it)\0\
+1\0\
+fastlane match appstore --force\0\
+-\0\
+-\0\
+Or remove the entitlement the profile cannot give from the target's .entitlements file\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Provisioning profile \"iOS Team Store Provisioning Profile: com.payattentionclub2.0.app.DeviceActivityMonitorExtension\" failed qualification checks:\n\tProfile doesn't support Family Controls (Development). Family Controls (Development) feature is for development only. Please use Family Controls (Distribution) for distribution.\0\
++\0\
+a public project's notes on its App Store build of an extension (code search for 'failed qualification checks')\0\
+1\0\
+profile\0\
+iOS Team Store Provisioning Profile: com.payattentionclub2.0.app.DeviceActivityMonitorExtension\0\
+error: Provisioning profile \"iOS Team Provisioning Profile: dev.cmux.ios.fresh\" failed qualification checks: Profile doesn't match the entitlements file's value for the com.apple.security.application-groups entitlement.\0\
++\0\
+a public project's test data for its own reading of xcodebuild's signing errors (code search for 'failed qualification checks')\0\
+1\0\
+profile\0\
+iOS Team Provisioning Profile: dev.cmux.ios.fresh\0\
+1\0\
+Paper version failed qualification checks: missing score\0\
 -\0\
 0\0\
 0\0\
