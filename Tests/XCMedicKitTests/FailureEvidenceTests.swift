@@ -154,6 +154,15 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertNotEqual(try diagnose("INFO [2015-02-01 13:17:35.80]: The session's status is FAILED\n").status, .failed)
     }
 
+    /// electron-builder and goreleaser mark their errors with `⨯` (U+2A2F), as xcbeautify does with `❌` (Tests/Holdout
+    /// l5001 was green; nine cases of the hold-outs carry it, all on errors).
+    func testTheCrossGlyphMarksAnError() throws {
+        let line = "  ⨯ Failed to upload app to Apple's notarization servers"
+        XCTAssertEqual(LogLine(raw: line).text, "Failed to upload app to Apple's notarization servers")
+        XCTAssertEqual(LogLine(raw: line).glyphLevel, .error)
+        XCTAssertEqual(try diagnose(line + "\n").status, .failed)
+    }
+
     /// A log with neither an error line nor a mark of success is read as failed on a sentence that says something
     /// failed (a message pasted alone: Tests/Holdout u037, s037, u034); one with a success mark or an error is not
     /// changed by such sentences. The lines are real (sources in Tests/Holdout/labels.tsv).

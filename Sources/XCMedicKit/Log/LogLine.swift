@@ -573,7 +573,7 @@ public struct LogLine: Sendable {
         let value = first.value
         let level: LineLevel?
         switch value {
-        case 0x274C, 0x2716, 0x2718, 0x2717, 0x1F6AB: level = .error // ❌ ✖ ✘ ✗ 🚫
+        case 0x274C, 0x2716, 0x2718, 0x2717, 0x1F6AB, 0x2A2F: level = .error // ❌ ✖ ✘ ✗ 🚫, and electron-builder's and goreleaser's ⨯
         case 0x26A0: level = .warning // ⚠
         case 0x25B8, 0x2714, 0x2713, 0x2192, 0x21B3, 0x25C7, 0x2139, 0x23ED, 0x1F4A5, 0x2022: level = nil // ▸ ✔ ✓ → ↳ ◇ ℹ ⏭ 💥 •
         case 0x100000...0x10FFFF, 0xF0000...0xFFFFD: // SF Symbols (private use): xcbeautify/swift-testing
