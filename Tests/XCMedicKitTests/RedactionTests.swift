@@ -205,6 +205,9 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(r.redact("xcrun altool --notarize-app -p HUNTER_TWO_X"), "xcrun altool --notarize-app -p [REDACTED]")
         // A template's field in braces, as documentation writes the command (hold-out 32 j6006); a value that only opens
         // with a brace is still hidden.
+        // A selector that names a token, ending in a backtrace's block symbol (hold-out 33 j7014).
+        let frame = "7   IDEiOSSupportCore   0x000000011c209107 __28-[DVTiOSDevice attachToken:]_block_invoke_4 + 254"
+        XCTAssertEqual(r.redact(frame), frame)
         let template = "xcrun altool --upload-app -f {pathToIPA} -t iOS -u {username} -p {password}"
         XCTAssertEqual(r.redact(template), template)
         XCTAssertEqual(r.redact("xcrun altool --upload-app -u me@example.com -p {hunter2!}"), "xcrun altool --upload-app -u me@example.com -p [REDACTED]")

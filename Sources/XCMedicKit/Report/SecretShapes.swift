@@ -571,6 +571,8 @@ enum SecretShapes {
     /// Source code rather than a value: a call, an identifier passed on (`token,`), a type (`token: String`).
     static func looksLikeCode(_ value: String, separator: String) -> Bool {
         if value.contains("(") || value.hasPrefix("[") || value.hasPrefix("{") { return true }
+        // A selector's end in a symbol (`__28-[DVTiOSDevice attachToken:]_block_invoke_4` in a backtrace).
+        if value.hasPrefix("]") { return true }
         // The rest of an Objective-C selector (`-[X _evaluateWithSession:context:error:]`): every part ends with `:`.
         if separator.trimmingCharacters(in: .whitespaces) == ":", isSelectorRest(value) { return true }
         let body = value.trimmingCharacters(in: CharacterSet(charactersIn: "?!,);"))
