@@ -122,11 +122,14 @@ final class RedactionCorpusTests: XCTestCase {
     }
 
     /// Lines of the corpus that do carry a credential's shape, which redaction is right to change: an HTTP response's
-    /// `Set-Cookie` header that altool printed (its session value already cut by the collector), and a test's URL
-    /// with a `password=` query parameter in an assertion message.
+    /// `Set-Cookie` header that altool printed (its session value already cut by the collector), a test's URL
+    /// with a `password=` query parameter in an assertion message, and a string literal assigned to a constant named
+    /// `…Token` in the source line a compiler error quotes (`"mfa-auth-v1"`: a name to its authors, but nothing in the
+    /// line tells a name from a hard-coded token).
     static let credentialLines: [String: String] = [
         "g1016-openssl-xcode16-upload-409-bitcode.log": "\"Set-Cookie\" = ",
         "g3010-canvas-danger-xctest-failed-login-webview.log": "&password=",
+        "f1021-swift6-isolated-conformance-encodable.log": "mfaCapabilityToken = \"",
     ]
 
     /// Redaction must not eat build output: no line of a log in Tests/Corpus or Tests/Holdout changes, the
