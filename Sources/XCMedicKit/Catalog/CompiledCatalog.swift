@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 34 rules
+    /// Catalog/03-signing.yml: 35 rules
     static let signing = """
 xcmedic-catalog-2\0\
-34\0\
+35\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -2814,6 +2814,60 @@ team\0\
 Daily Express Co.,Ltd.\0\
 1\0\
 1 valid identities found\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+signing-certificate-chain-incomplete\0\
+codesign cannot build the signing certificate's chain (Apple's intermediate certificate missing)\0\
+codesign-certificate\0\
+error\0\
+cause\0\
+1\0\
+unable to build chain to self-signed root\0\
+[Uu]nable to build chain to self-signed root for signer [\"“](?<signer>[^\"”]*)[\"”]\0\
+0\0\
+0\0\
++\0\
+codesign cannot build the chain of \"{signer}\": the Apple intermediate certificate (WWDR) that issued it is not in the keychain\0\
+codesign found the signing identity but could not link its certificate to Apple's root, because the Apple Worldwide Developer Relations (or Developer ID) intermediate certificate that issued it is missing from the keychains it searches, or only an expired one is there. Certificates made since 2021 are issued by the G3 intermediate (G4 and later for newer ones), which older machines and fresh CI keychains do not have; the signing then fails, usually with errSecInternalComponent right after this line.\0\
+2\0\
+Install Apple's current intermediate certificates in the keychain the build uses\0\
+2\0\
+curl -fsSLO https://www.apple.com/certificateauthority/AppleWWDRCAG3.cer\0\
+security import AppleWWDRCAG3.cer -k ~/Library/Keychains/login.keychain-db -T /usr/bin/codesign\0\
+-\0\
++\0\
+https://www.apple.com/certificateauthority/\0\
+Remove an expired WWDR certificate that shadows the current one (Keychain Access, System and login keychains)\0\
+1\0\
+security find-certificate -a -c \"Apple Worldwide Developer Relations\" -p | openssl x509 -noout -enddate\0\
+-\0\
+-\0\
+0\0\
+3\0\
+Warning: unable to build chain to self-signed root for signer \"iPhone Distribution: Automattic, Inc.\"\0\
++\0\
+https://github.com/fastlane/fastlane/issues/20509 (gym on CI, then errSecInternalComponent)\0\
+1\0\
+signer\0\
+iPhone Distribution: Automattic, Inc.\0\
+Warning: unable to build chain to self-signed root for signer \"Apple Development: xxxx\"\0\
++\0\
+https://github.com/pajowu/beaconstorekey-extractor/issues/7 (codesign in a Makefile)\0\
+1\0\
+signer\0\
+Apple Development: xxxx\0\
+Warning: unable to build chain to self-signed root for signer \"***\"\0\
++\0\
+https://github.com/manaflow-ai/cmux/pull/6264 (a self-hosted GitHub Actions runner)\0\
+0\0\
+1\0\
+Apple Worldwide Developer Relations Certification Authority\0\
 -\0\
 0\0\
 0\0\
