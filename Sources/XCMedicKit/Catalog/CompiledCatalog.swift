@@ -9138,10 +9138,10 @@ https://github.com/noda-sin/LINEActivity/issues/3\0\
 0\0\
 1\0
 """
-    /// Catalog/06-linker.yml: 26 rules
+    /// Catalog/06-linker.yml: 27 rules
     static let linker = """
 xcmedic-catalog-2\0\
-26\0\
+27\0\
 linker-undefined-symbols\0\
 Undefined symbols at link time\0\
 linker-undefined-symbols\0\
@@ -10586,6 +10586,55 @@ module\0\
 UIKit\0\
 1\0\
 note: a dependency of main module 'em'\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+module-map-not-found\0\
+A module map the build points at is not there\0\
+no-such-module\0\
+error\0\
+cause\0\
+1\0\
+module map file \0\
+module map file ['‘](?<path>[^'’]*?(?<module>[^/'’]+)\\.modulemap)['’] not found\0\
+0\0\
+0\0\
++\0\
+The module map of '{module}' was not found where the build expects it\0\
+The compiler was told to load a module map (with -fmodule-map-file) from the build products of a dependency, and the file is not there: the dependency's target did not build before this one, was built for another platform or configuration (an archive's BuildProductsPath), or its generated module map was removed with a partial clean. Imports of that module then fail as if it did not exist.\0\
+2\0\
+Build the workspace (not the project) so the dependency builds first, after a clean of DerivedData\0\
+2\0\
+rm -rf ~/Library/Developer/Xcode/DerivedData\0\
+xcodebuild -workspace App.xcworkspace -scheme App build\0\
+-\0\
+-\0\
+With CocoaPods, reinstall the pods so the module map paths match the pods' targets\0\
+1\0\
+cd ios && pod install\0\
+-\0\
+-\0\
+0\0\
+2\0\
+<unknown>:0: error: module map file '/Users/esatakpunar/Library/Developer/Xcode/DerivedData/PortfolioTracker-bzdtupqygexyjfchwgapvzxgkrhw/Build/Products/Debug-iphonesimulator/EXConstants/EXConstants.modulemap' not found\0\
++\0\
+https://github.com/esatakpunar/portfolio-tracker-rn/blob/c0d6a7a2fd391652f45c19aea11486bdf891ff76/xcodebuild.log (Tests/Holdout o821, an Expo app)\0\
+1\0\
+module\0\
+EXConstants\0\
+module map file '/Users/ec2-user/Library/Developer/Xcode/DerivedData/jar-ios-brpycscsvwakwygpjzwyzfoxvdzj/SourcePackages/checkouts/FCUUID/build/GeneratedModuleMaps-iphoneos/UICKeyChainStore.modulemap' not found\0\
++\0\
+https://github.com/fabiocaccamo/FCUUID/issues/42 (Tests/Holdout n2034, Jenkins on EC2)\0\
+1\0\
+module\0\
+UICKeyChainStore\0\
+1\0\
+note: module map file '/p/Foo.modulemap' found\0\
 -\0\
 0\0\
 0\0\
