@@ -19686,10 +19686,10 @@ https://github.com/gitx/gitx/pull/332\0\
 0\0\
 0\0
 """
-    /// Catalog/11-compile-errors.yml: 3 rules
+    /// Catalog/11-compile-errors.yml: 4 rules
     static let compileErrors = """
 xcmedic-catalog-2\0\
-3\0\
+4\0\
 compile-error\0\
 Compile error\0\
 compile-error-generic\0\
@@ -20062,6 +20062,57 @@ spm-resolution\0\
 0\0\
 0\0\
 1\0\
+0\0\
+ib-documents-target-too-old\0\
+Interface Builder files target an OS version this Xcode no longer compiles for\0\
+xcode-version\0\
+error\0\
+cause\0\
+1\0\
+Compiling IB documents for earlier than \0\
+Compiling IB documents for earlier than (?<platform>iOS|macOS|tvOS|OS X) (?<version>[\\d.]+) is no longer supported\0\
+0\0\
+0\0\
++\0\
+ibtool no longer compiles Interface Builder files for {platform} before {version}\0\
+The storyboard or XIB is built for a deployment target older than this Xcode supports: either the target's deployment target, or the document's own \"Builds for\" setting in the File inspector, which old projects and old pods keep at iOS 6 or earlier. Xcode 9 and later no longer compile Interface Builder documents for those versions.\0\
+2\0\
+Raise the deployment target of the target (and of the pod that ships the file) to a version this Xcode supports\0\
+1\0\
+xcodebuild {$args} IPHONEOS_DEPLOYMENT_TARGET=12.0\0\
+-\0\
+-\0\
+In Interface Builder's File inspector set \"Builds for\" to the deployment target, or update the pod to a release that did\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+/Users/admin/Downloads/CHTCollectionViewWaterfallLayout-develop/Demo/Objective-C/Demo/en.lproj/MainStoryboard_iPhone.storyboard:global: error: Compiling IB documents for earlier than iOS 7 is no longer supported. [12]\0\
++\0\
+https://github.com/chiahsien/CHTCollectionViewWaterfallLayout/issues/202 (Tests/Holdout v509, the library's demo on a new Xcode)\0\
+2\0\
+platform\0\
+iOS\0\
+version\0\
+7\0\
+/Users/jlteruel/Github/WHS-iOS/Pods/Liquid/Liquid/Views/LQSlideUpMessage.xib:global: error: Compiling IB documents for earlier than iOS 7 is no longer supported. [12]\0\
++\0\
+https://github.com/lqd-io/liquid-sdk-ios/issues/21 (Tests/Holdout h5001, a pod's XIB)\0\
+2\0\
+platform\0\
+iOS\0\
+version\0\
+7\0\
+1\0\
+Compiling IB documents for iOS 12.0\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 0\0\
 resource-compile-error\0\
 An asset catalog, storyboard or other resource did not compile\0\
