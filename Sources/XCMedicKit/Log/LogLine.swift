@@ -203,6 +203,7 @@ public struct LogLine: Sendable {
             // starts otherwise (most lines: a path, a word) skips their tests.
             guard let first = s.utf8.first else { break }
             if !LogLine.wrapperFirstBytes[Int(first)] {
+                // fastlane's `INFO [date]: ` starts with an upper-case letter, never a wrapper's first byte: tried here only.
                 if (65...90).contains(first), let (rest, level) = dropFastlaneLevelTime(s) {
                     s = rest
                     if let level, glyph == nil { glyph = level }
@@ -216,12 +217,6 @@ public struct LogLine: Sendable {
             }
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
-            if let (rest, level) = dropFastlaneLevelTime(s) {
-                s = rest
-                if let level, glyph == nil { glyph = level }
-                changed = true
-                continue
-            }
             // `##[error]` / `::error::` and `[ERROR] ` (they start differently, so one try covers both).
             if let (rest, level) = dropWorkflowCommand(s) ?? dropLevelTag(s) {
                 s = rest
