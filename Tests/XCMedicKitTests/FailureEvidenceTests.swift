@@ -709,6 +709,20 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.status, .failed)
     }
 
+    /// Flutter's devicelab echoes each process line under the task's name and stream (`[task] [STDOUT] stderr: `,
+    /// flutter/flutter's LUCI logs); the prefix comes off, so xcodebuild's banner under it is read. A word in
+    /// brackets without a stream tag after it (`[CP] `, `[Hermes] `) stays.
+    func testFlutterDeviceLabStreamPrefixComesOff() throws {
+        XCTAssertEqual(LogLine(raw: "[native_ui_tests_macos] [STDOUT] stderr: ** TEST FAILED **").text, "** TEST FAILED **")
+        XCTAssertEqual(LogLine(raw: "[ios_universal_link_test] [STDOUT] Failed to build iOS app").text, "Failed to build iOS app")
+        XCTAssertEqual(LogLine(raw: "[2026-04-16 02:33:28.131754] [STDOUT] stderr: [+54631 ms] Xcode build done.").text, "Xcode build done.")
+        XCTAssertEqual(LogLine(raw: "[Hermes] Using the release tarball").text, "[Hermes] Using the release tarball")
+        XCTAssertEqual(LogLine(raw: "[task] stderr: kept").text, "[task] stderr: kept")
+        let d = try diagnose("[native_ui_tests_macos] [STDOUT] stderr: ** TEST FAILED **\n[native_ui_tests_macos] [STDOUT] stderr: The following build commands failed:\n[native_ui_tests_macos] [STDOUT] stderr: \tPhaseScriptExecution Run\\ Script /tmp/x.sh (in target 'macos_ui' from project 'Runner')\n[native_ui_tests_macos] [STDOUT] stderr: (1 failure)\n")
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.causes.map(\.category), ["phase-script-failed"])
+    }
+
     /// A subject and `failed: ` (Carthage's `GitHub API request failed: API rate limit exceeded …`) is a failure
     /// statement, and the rate limit a network word.
     func testARequestThatFailedWithAColonIsAFailure() throws {

@@ -429,7 +429,32 @@ public struct LogLine: Sendable {
             rest = rest.drop(while: { $0 == " " || $0 == "\t" })
             return (rest, level)
         }
-        return dropPhaseTag(s).map { ($0, nil) }
+        return (dropPhaseTag(s) ?? dropStreamTag(s)).map { ($0, nil) }
+    }
+
+    /// Flutter's devicelab echoes a task's processes under the task's name and the stream:
+    /// `[native_ui_tests_macos] [STDOUT] stderr: ** TEST FAILED **` (the name may be missing, or a timestamp
+    /// in its place, already taken off). The name is only taken with a stream tag after it.
+    private static func dropStreamTag(_ s: Substring) -> Substring? {
+        var rest = s
+        if !(rest.hasPrefix("[STDOUT]") || rest.hasPrefix("[STDERR]")) {
+            let u = rest.utf8
+            var i = u.index(after: u.startIndex)
+            while i != u.endIndex, u[i] != 0x5D {
+                let b = u[i]
+                guard (97...122).contains(b) || (65...90).contains(b) || (48...57).contains(b) || b == 0x5F || b == 0x2D || b == 0x2E else { return nil }
+                i = u.index(after: i)
+            }
+            guard i != u.endIndex, i != u.index(after: u.startIndex) else { return nil }
+            rest = Substring(u[u.index(after: i)...]).drop(while: { $0 == " " })
+            guard rest.hasPrefix("[STDOUT]") || rest.hasPrefix("[STDERR]") else { return nil }
+        }
+        rest = rest.dropFirst(8)
+        guard rest.isEmpty || rest.first == " " else { return nil }
+        rest = rest.drop(while: { $0 == " " })
+        if rest.hasPrefix("stdout: ") || rest.hasPrefix("stderr: ") { rest = rest.dropFirst(8) }
+        else if rest == "stdout:" || rest == "stderr:" { rest = rest.dropFirst(7) }
+        return rest
     }
 
     /// An EAS Build phase before the text: `[RUN_FASTLANE] `, `[INSTALL_PODS] ` (upper-case words joined by `_`;
