@@ -68,7 +68,6 @@ final class CorpusTests: XCTestCase {
     static let labelledFromContext: [String: String] = [
         "m030-jenkins-rn-errsecinternal.log": "green: the source's copy cuts the failing line mid-word (errSecInt)",
         "m095-bitrise-fastlane-hang-embed-pods.log": "green: the build hung; the log just stops, with no failure line",
-        "m099-fastlane-crashlytics-exit8-reported-success.log": "alarm: the excerpt shows only the failed uploads; the thread says the step passed",
     ]
 
     func testTheScannerNamesTheCauseOfRealLogs() throws {

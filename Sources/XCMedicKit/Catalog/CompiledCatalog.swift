@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 35 rules
+    /// Catalog/03-signing.yml: 37 rules
     static let signing = """
 xcmedic-catalog-2\0\
-35\0\
+37\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -3868,6 +3868,67 @@ Provisioning profile \"Profile Name\" doesn't support the Push Notifications cap
 0\0\
 0\0\
 0\0\
+app-store-invalid-provisioning-profile\0\
+App Store Connect refused the profile embedded in the upload (ITMS-90161)\0\
+app-store-upload\0\
+error\0\
+cause\0\
+1\0\
+ITMS-90161\0\
+ITMS-90161:? ?\\\\?[\"“]?Invalid Provisioning Profile(?:\\.? ?-? ?The provisioning profile included in the bundle (?<bundle>[\\w.-]+) \\[(?<path>[^\\]]+)\\] is invalid\\.(?: \\[(?<reason>[^\\]]+)\\])?)?\0\
+0\0\
+0\0\
++\0\
+App Store Connect refused the provisioning profile in {path}: {reason}\0\
+The build was uploaded, and App Store Connect found that the profile embedded in the app (or in one of its extensions) is not an App Store distribution profile that contains the certificate the build was signed with: usually the export used a development or ad hoc profile, or the archive was exported without the app-store method, or the profile was made before the distribution certificate it should hold.\0\
+2\0\
+Export with the App Store method and an App Store profile for the app and every extension\0\
+0\0\
++\0\
+<key>method</key><string>app-store-connect</string>\n<key>provisioningProfiles</key><dict><key>com.example.app</key><string>App Store profile name</string></dict>\n\0\
+-\0\
+Check which profile and certificate the exported app carries\0\
+2\0\
+unzip -o App.ipa -d /tmp/ipa\0\
+security cms -D -i /tmp/ipa/Payload/*.app/embedded.mobileprovision\0\
+-\0\
+-\0\
+0\0\
+3\0\
+✗ ERROR ITMS-90161: \\\"Invalid Provisioning Profile. The provisioning profile included in the bundle com.getlevee.levee.new-transaction [Payload/Levee.app/PlugIns/new-transaction.appex] is invalid. [Missing code-signing certificate]. A Distribution Provisioning profile should be used when submitting apps to the App Store. For more information, visit the iOS Developer Portal.\\\"\0\
++\0\
+https://github.com/rubymotion-community/motion-provisioning/issues/16 (an app extension's profile)\0\
+3\0\
+bundle\0\
+com.getlevee.levee.new-transaction\0\
+path\0\
+Payload/Levee.app/PlugIns/new-transaction.appex\0\
+reason\0\
+Missing code-signing certificate\0\
+[10:42:50]: [Transporter Error Output]: ERROR ITMS-90161: \"Invalid Provisioning Profile. The provisioning profile included in the bundle com.omadahealth.Prevent [Payload/Prevent.app] is invalid. [Missing code-signing certificate]. A Distribution Provisioning profile should be used when submitting apps to the App Store. For more information, visit the iOS Developer Portal.\"\0\
++\0\
+https://github.com/fastlane/fastlane/issues/9554 (match, gym then pilot on Jenkins)\0\
+1\0\
+path\0\
+Payload/Prevent.app\0\
+ITMS-90161: Invalid Provisioning Profile - The provisioning profile included in the bundle com.ghostsoft.acceso [Payload/Proyect] is invalid. [Missing code-signing certificate]. A Distribution Provisioning profile should be used when submitting apps to the App Store. For more information, visit the iOS Developer Portal.\0\
++\0\
+https://github.com/simonnilsson/ios-uploader/issues/18 (App Store Connect's e-mail after the upload)\0\
+2\0\
+bundle\0\
+com.ghostsoft.acceso\0\
+reason\0\
+Missing code-signing certificate\0\
+1\0\
+ERROR ITMS-90060: \"This bundle is invalid. The value for key CFBundleShortVersionString in the Info.plist file must be a period-separated list.\"\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 profile-does-not-fit-target\0\
 The provisioning profile does not fit the target (bundle ID, signing style, device)\0\
 provisioning-profile\0\
@@ -4132,6 +4193,64 @@ CODE_SIGNING_REQUIRED = NO\0\
 provisioning-profile\0\
 codesign-certificate\0\
 codesign-other\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+flutter-codesign-failed\0\
+Flutter could not sign a framework it embeds\0\
+codesign-other\0\
+error\0\
+cause\0\
+1\0\
+Exception: Failed to codesign\0\
+Exception: Failed to codesign(?: (?<path>\\S+) with identity (?<identity>[\\w-]+))?\0\
+0\0\
+0\0\
++\0\
+Flutter could not sign {path}\0\
+`flutter assemble`, run by the Run Script phase, signs Flutter.framework and App.framework itself with the build's identity, and stops the build when codesign fails. codesign's own words follow (errSecInternalComponent: the keychain holding the key is locked or the key refuses access, usual over SSH and on CI; \"unable to build chain\": an intermediate certificate is missing).\0\
+2\0\
+On CI or over SSH, unlock the keychain in the same job and let codesign use the key\0\
+2\0\
+security unlock-keychain -p \"$KEYCHAIN_PASSWORD\" ci.keychain\0\
+security set-key-partition-list -S apple-tool:,apple:,codesign: -s -k \"$KEYCHAIN_PASSWORD\" ci.keychain\0\
+-\0\
+-\0\
+Check that the identity exists and is valid in the keychains the build searches\0\
+1\0\
+security find-identity -v -p codesigning\0\
+-\0\
+-\0\
+0\0\
+3\0\
+error: Target debug_unpack_ios failed: Exception: Failed to codesign /Users/me/Library/Developer/Xcode/DerivedData/Runner-erxnfezsiofenfgwpvcuvuqhoogg/Build/Products/Debug-iphoneos/Flutter.framework/Flutter with identity D6B59010929D6CA820F7D285F2C97CE834C2BF72.\0\
++\0\
+https://github.com/flutter/flutter/issues/152549 (Xcode 15, followed by errSecInternalComponent; user folder shortened)\0\
+2\0\
+identity\0\
+D6B59010929D6CA820F7D285F2C97CE834C2BF72\0\
+path\0\
+/Users/me/Library/Developer/Xcode/DerivedData/Runner-erxnfezsiofenfgwpvcuvuqhoogg/Build/Products/Debug-iphoneos/Flutter.framework/Flutter\0\
+[smoke_catalina_hot_mode_dev_cycle_ios__benchmark] [STDOUT] stdout:                [  +26 ms] Target debug_ios_bundle_flutter_assets failed: Exception: Failed to codesign /opt/s/w/ir/tmp/t/edited_flutter_gallery/build/ios/Debug-iphoneos/App.framework/App with identity 586F97A3FD6A22CEA961BD998E8F935D80B3CF5E.\0\
++\0\
+https://github.com/flutter/flutter/issues/79107 (Flutter's devicelab)\0\
+1\0\
+path\0\
+/opt/s/w/ir/tmp/t/edited_flutter_gallery/build/ios/Debug-iphoneos/App.framework/App\0\
+                     error: [   +8 ms] Target debug_unpack_ios failed: Exception: Failed to codesign\0\
++\0\
+https://github.com/flutter/flutter/issues/130639 (flutter run -v in a narrow terminal; the path wraps onto the next line)\0\
+0\0\
+1\0\
+Failed to package /Users/user/Documents/GitHub/name-flutter.\0\
+-\0\
+0\0\
+3\0\
+codesign-certificate\0\
+codesign-other\0\
+provisioning-profile\0\
 0\0\
 0\0\
 0\0\
@@ -12402,12 +12521,12 @@ Flutter xcode_backend.sh under Xcode 13 (Tests/Corpus c023)\0\
 1\0\
 message\0\
 Failed to package /Users/user/Documents/GitHub/name-flutter.\0\
-Target release_ios_bundle_flutter_assets failed: Exception: Failed to codesign /build/ios/Release-iphoneos/App.framework/App with identity -.\0\
+Target kernel_snapshot_program failed: Exception\0\
 +\0\
-flutter assemble inside the Run Script phase (Flutter 2 to 3 wording)\0\
+https://github.com/flutter/flutter/pull/152404 (flutter assemble inside the Run Script phase, after a Dart compile error; a codesign failure in the same words goes to flutter-codesign-failed)\0\
 1\0\
 message\0\
-Target release_ios_bundle_flutter_assets failed: Exception: Failed to codesign /build/ios/Release-iphoneos/App.framework/App with identity -.\0\
+Target kernel_snapshot_program failed: Exception\0\
 error: Could not get GOOGLE_APP_ID in Google Services file from build environment\0\
 +\0\
 Firebase Crashlytics run script (firebase-ios-sdk Crashlytics/run)\0\
@@ -13449,21 +13568,21 @@ simulator-runtime\0\
 0\0\
 0\0\
 xctest-parallel-case-failed\0\
-Test failed on a parallel-testing clone\0\
+Test failed (xcodebuild's one-line result, parallel clones and Xcode 16+)\0\
 test-failure\0\
 error\0\
 cause\0\
 2\0\
-' failed on '\0\
-^Test case '(?<suite>[\\w.]+)[./](?<test>\\w+)\\(\\)' failed on '\0\
+' failed \0\
+^Test case '(?<suite>[\\w.]+)[./](?<test>\\w+)\\(\\)' failed (?:on '|\\()\0\
 0\0\
-' failed on '\0\
-^Test case '-\\[(?<suite>[\\w.]+) (?<test>\\w+)\\]' failed on '\0\
+' failed \0\
+^Test case '-\\[(?<suite>[\\w.]+) (?<test>\\w+)\\]' failed (?:on '|\\()\0\
 0\0\
 0\0\
 +\0\
 {suite}.{test}() failed\0\
-With parallel testing (and in Xcode 26 logs) xcodebuild runs tests on clones of the simulator and prints one line per test; the assertion messages are not in the log, only in the result bundle. Retries on another clone show up as further lines for the same test.\0\
+With parallel testing (and in Xcode 16 and later logs) xcodebuild prints one line per test, with the clone of the simulator it ran on when tests run in parallel; the assertion messages are not in the log, only in the result bundle. Retries on another clone show up as further lines for the same test.\0\
 2\0\
 Read the failure in the result bundle\0\
 1\0\
@@ -13476,7 +13595,7 @@ xcodebuild test {$selection} -destination {$destination} -parallel-testing-enabl
 -\0\
 -\0\
 0\0\
-4\0\
+6\0\
 Test case '-[LPSceneLayerMoveGestureRecognizerTests testOptionDragDuplicationCopiesAndReplacesDraggingLayersWithPastedLayers]' failed on 'My Mac - xctest (99082)' (0.974 seconds)\0\
 +\0\
 https://github.com/cpisciotta/xcbeautify/pull/502 (a macOS app's parallel XCTest run, an Objective-C-named test)\0\
@@ -13509,6 +13628,22 @@ suite\0\
 SubFolderTestDemoTests\0\
 test\0\
 exampleFalse\0\
+Test case 'ContentViewModelTests/loadsCatalogSuccessfully()' failed (0.000 seconds)\0\
++\0\
+a watchOS app's test notes in a public GitHub repository (found with the code search; Swift Testing under xcodebuild without parallel testing, every test crashing at bootstrap)\0\
+2\0\
+suite\0\
+ContentViewModelTests\0\
+test\0\
+loadsCatalogSuccessfully\0\
+Test case 'TaskActorTests/createTaskWithActor()' failed (0.000 seconds)\0\
++\0\
+an app's root-cause notes in a public GitHub repository (found with the code search; Swift Testing suites failing when run together)\0\
+2\0\
+suite\0\
+TaskActorTests\0\
+test\0\
+createTaskWithActor\0\
 1\0\
 Test case 'BuildFlagTests.test_logClicksToConsole_isFalse()' passed on 'Clone 1 of iPhone 13 mini - xctest (32507)' (0.003 seconds)\0\
 -\0\
@@ -14753,8 +14888,8 @@ test-failure\0\
 error\0\
 cause\0\
 1\0\
-Failed Tests (\0\
-^Failed Tests \\((?<count>\\d+)\\):$\0\
+ Tests (\0\
+^Fail(?:ed|ing) Tests \\((?<count>\\d+)\\):$\0\
 0\0\
 1\0\
 ^\\s*\\S.* :: \\S+$\0\
@@ -14771,7 +14906,7 @@ Run the listed tests again with lit, verbosely\0\
 -\0\
 -\0\
 0\0\
-2\0\
+3\0\
 Failed Tests (3):\n  lldb-api :: lang/swift/completion/TestSwiftREPLCompletion.py\n  lldb-shell :: Reproducer/Swift/TestModule.test\0\
 +\0\
 https://github.com/swiftlang/llvm-project/pull/2828 (swift-ci's Amazon Linux 2 toolchain job)\0\
@@ -14781,6 +14916,12 @@ count\0\
 Failed Tests (1):\n  LLVM :: ExecutionEngine/JITLink/X86/MachO_x86-64_self_relocation_exec.test\0\
 +\0\
 a public project's notes on building LLVM on macOS (code search for \"Failed Tests (1):\")\0\
+1\0\
+count\0\
+1\0\
+14:18:03 Failing Tests (1):\n14:18:03     Swift(linux-x86_64) :: Prototypes/PatternMatching.swift\0\
++\0\
+https://github.com/swiftlang/swift/pull/24368 (swift-ci's Linux job, lit of 2019)\0\
 1\0\
 count\0\
 1\0\
@@ -15547,10 +15688,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 64 rules
+    /// Catalog/10-infrastructure.yml: 66 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-64\0\
+66\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -15743,7 +15884,7 @@ A host name could not be resolved (DNS or no network)\0\
 network\0\
 error\0\
 cause\0\
-4\0\
+5\0\
 Could not resolve host\0\
 Could not resolve host: (?<host>[\\w.-]+)\0\
 0\0\
@@ -15754,7 +15895,10 @@ nodename nor servname provided\0\
 (?:for (?<host>[\\w.-]+): )?nodename nor servname provided, or not known\0\
 0\0\
 Temporary failure in name resolution\0\
-(?:(?<host>[\\w.-]+)(?::\\d+)?: )?Temporary failure in name resolution\0\
+(?:(?<host>[\\w-]+(?:\\.[\\w-]+){1,8})(?::\\d+)?: )?Temporary failure in name resolution\0\
+0\0\
+getaddrinfo E\0\
+getaddrinfo (?:ENOTFOUND|EAI_AGAIN) (?<host>[\\w.-]+)\0\
 0\0\
 0\0\
 +\0\
@@ -15773,7 +15917,7 @@ git config --global http.proxy \"$HTTPS_PROXY\"\0\
 -\0\
 -\0\
 0\0\
-5\0\
+6\0\
     fatal: unable to access 'https://git.example.invalid/acme/Networking.git/': Could not resolve host: git.example.invalid\0\
 +\0\
 swift 6.3.1 (SwiftPM) on Linux without network, under \"Failed to clone repository\"\0\
@@ -15802,6 +15946,12 @@ getaddrinfo: Temporary failure in name resolution\0\
 +\0\
 glibc's EAI_AGAIN text on Linux (Docker builds of Swift servers without DNS)\0\
 0\0\
+Error: getaddrinfo ENOTFOUND registry.npmjs.org\0\
++\0\
+https://github.com/SocketDev/sfw-free/issues/5 (npm install under Node 24)\0\
+1\0\
+host\0\
+registry.npmjs.org\0\
 1\0\
 Resolving host github.com\0\
 -\0\
@@ -15817,7 +15967,7 @@ A network connection timed out or was refused\0\
 network\0\
 error\0\
 cause\0\
-4\0\
+5\0\
 Failed to connect to \0\
 Failed to connect to (?<host>[\\w.-]+) port (?<port>\\d+)\0\
 0\0\
@@ -15829,6 +15979,9 @@ Failed to open TCP connection to (?<host>[\\w.-]+):(?<port>\\d+)\0\
 0\0\
 unable to connect to \0\
 fatal: unable to connect to (?<host>[\\w.-]+):\0\
+0\0\
+connect E\0\
+\\bconnect (?:ETIMEDOUT|EHOSTUNREACH|ENETUNREACH) (?<host>(?:[0-9a-fA-F]{0,4}:){2,}[0-9a-fA-F]{0,4}|[\\w.-]+):(?<port>\\d+)\0\
 0\0\
 0\0\
 +\0\
@@ -15847,7 +16000,7 @@ git config --global url.\"https://github.com/\".insteadOf \"git@github.com:\"\0\
 -\0\
 -\0\
 0\0\
-3\0\
+6\0\
 fatal: unable to connect to gist.github.com:\0\
 +\0\
 https://github.com/CocoaPods/CocoaPods/issues/1134 (pod install cloning a gist over git://)\0\
@@ -15872,8 +16025,143 @@ port\0\
 22\0\
 reason\0\
 Operation timed out\0\
-1\0\
+error An unexpected error occurred: \"https://registry.yarnpkg.com/react-native/-/react-native-0.57.8.tgz: connect ETIMEDOUT 104.16.23.35:443\".\0\
++\0\
+https://github.com/yarnpkg/yarn/issues/7241\0\
+2\0\
+host\0\
+104.16.23.35\0\
+port\0\
+443\0\
+1415 silly fetchPackageMetaData Error: connect ETIMEDOUT 52.23.180.84:443\0\
++\0\
+https://github.com/npm/npm/issues/11982\0\
+2\0\
+host\0\
+52.23.180.84\0\
+port\0\
+443\0\
+npm error network request to https://registry.npmjs.org/@shopify%2fcli failed, reason: connect ETIMEDOUT 2606:4700::6810:1d22:443\0\
++\0\
+npm 10 on Windows reaching the registry's IPv6 (Cloudflare) address, quoted in public Shopify CLI setup notes in a GitHub repository\0\
+2\0\
+host\0\
+2606:4700::6810:1d22\0\
+port\0\
+443\0\
+2\0\
 Connected to github.com port 443\0\
+-\0\
+0\0\
+Error: connect ECONNREFUSED 127.0.0.1:8081\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+network-unreachable\0\
+The network or host was unreachable from the machine\0\
+network\0\
+error\0\
+cause\0\
+2\0\
+Network is unreachable\0\
+[Nn]etwork is unreachable\0\
+0\0\
+No route to host\0\
+No route to host\0\
+0\0\
+0\0\
++\0\
+The network was unreachable from this machine\0\
+The machine had no route to the network or host it needed: the runner or container has no network at that moment (a Docker build without network, an IPv6 address tried where IPv6 does not route, a VPN or proxy that is down), or a firewall drops the traffic. Whatever was being downloaded (a dependency, a key, a package index) never arrived.\0\
+2\0\
+Retry the job; if it repeats, test the route from the runner or the container\0\
+1\0\
+curl -sSI https://github.com\0\
+-\0\
+-\0\
+In a Docker build, give the build a network; where only IPv6 fails, prefer IPv4\0\
+1\0\
+docker build --network=host .\0\
+-\0\
+-\0\
+0\0\
+3\0\
+#5 37.65   Cannot initiate the connection to ports.ubuntu.com:80 (2606:4700:10::6814:1cf6). - connect (101: Network is unreachable)\0\
++\0\
+https://github.com/apple/containerization/issues/846 (apt in a container build behind a proxy)\0\
+0\0\
+[/Users/myuser/.fastlane/bin/bundle/lib/ruby/2.2.0/net/http.rb:879:in `initialize': Network is unreachable - connect(2) for \"kits-crashlytics-com.s3.amazonaws.com\" port 443 (Errno::ENETUNREACH)\0\
++\0\
+https://github.com/fastlane/fastlane/issues/7438 (fastlane behind a proxy)\0\
+0\0\
+/home/hp/.rvm/gems/ruby-1.9.3-p484@global/gems/bundler-1.3.5/lib/bundler/vendor/net/http/persistent/ssl_reuse.rb:29:in `initialize': No route to host - connect(2) (Errno::EHOSTUNREACH)\0\
++\0\
+https://github.com/rubygems/bundler/issues/3737 (bundle install)\0\
+0\0\
+1\0\
+Checking network reachability...\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+server-gateway-error-page\0\
+A server or its proxy answered with a 5xx error page\0\
+network\0\
+error\0\
+cause\0\
+2\0\
+Gateway\0\
+<(?:title|TITLE)>(?:5\\d\\d )?(?<reason>Bad Gateway|Gateway Time-?out)\\b\0\
+0\0\
+Service \0\
+<(?:title|TITLE)>(?:5\\d\\d )?(?<reason>Service (?:Temporarily )?Unavailable)\\b\0\
+0\0\
+0\0\
++\0\
+The server answered with an error page: {reason}\0\
+The request reached a proxy in front of the service (App Store Connect, the developer portal, a package or artifact server), and the service behind it did not answer in time or at all, so the proxy's error page came back instead of the response. The build's own inputs are not the problem; the service was down or overloaded.\0\
+2\0\
+Retry the step later; check the service's status page (Apple's developer system status for App Store Connect)\0\
+1\0\
+open https://developer.apple.com/system-status/\0\
+-\0\
+-\0\
+Update fastlane, which retries these answers in newer versions\0\
+1\0\
+bundle update fastlane\0\
+-\0\
+-\0\
+0\0\
+3\0\
+<head><title>502 Bad Gateway</title></head>\0\
++\0\
+https://github.com/fastlane/fastlane/issues/7768 (pilot through spaceship, nginx's page)\0\
+1\0\
+reason\0\
+Bad Gateway\0\
+<TITLE>Gateway Timeout - In read </TITLE>\0\
++\0\
+https://github.com/fastlane/fastlane/issues/13241 (download_dsyms, Akamai's page)\0\
+1\0\
+reason\0\
+Gateway Timeout\0\
+Spaceship::Tunes::Error: <html><head><title>502 Bad Gateway</title></head>\0\
++\0\
+https://github.com/fastlane/fastlane/issues/14602 (spaceship login from a cloud droplet; the page joined on one line)\0\
+1\0\
+reason\0\
+Bad Gateway\0\
+1\0\
+<title>Apple Developer</title>\0\
 -\0\
 0\0\
 0\0\
@@ -17326,7 +17614,7 @@ A download was cut off or the server failed (git, curl, CocoaPods)\0\
 network\0\
 error\0\
 cause\0\
-17\0\
+18\0\
 transfer closed with outstanding read data remaining\0\
 (?:unable to access '(?<url>[^']+)': )?transfer closed with outstanding read data remaining\0\
 0\0\
@@ -17375,8 +17663,11 @@ Errno::ECONNRESET\0\
 Errno::ETIMEDOUT\0\
 ^(?!.*[Rr]etry).*Errno::ETIMEDOUT\0\
 0\0\
-ERR! code E\0\
-npm ERR! code (?<code>ETIMEDOUT|ECONNRESET|EAI_AGAIN|ECONNREFUSED|ENOTFOUND)\\b\0\
+ code E\0\
+npm (?:ERR!|error) code (?<code>ETIMEDOUT|ECONNRESET|EAI_AGAIN|ECONNREFUSED|ENOTFOUND|ESOCKETTIMEDOUT|ERR_SOCKET_TIMEOUT|ERR_SOCKET_CONNECTION_TIMEOUT)\\b\0\
+0\0\
+An unexpected error occurred: \"\0\
+An unexpected error occurred: \"(?<url>[a-z]+://[^\"\\s]+): (?<code>ESOCKETTIMEDOUT|ETIMEDOUT|(?:read )?ECONNRESET|EAI_AGAIN)\\b\0\
 0\0\
 0\0\
 +\0\
@@ -17399,7 +17690,7 @@ git clone --depth 1 URL\0\
 -\0\
 -\0\
 0\0\
-3\0\
+8\0\
 fatal: unable to access 'https://github.com/CocoaPods/Specs.git/': transfer closed with outstanding read data remaining\0\
 +\0\
 https://github.com/CocoaPods/CocoaPods/issues/6053\0\
@@ -17418,8 +17709,43 @@ git clone over https on macOS when the connection drops (LibreSSL wording), quot
 1\0\
 reason\0\
 curl 56 LibreSSL SSL_read: SSL_ERROR_SYSCALL, errno 54\0\
+npm error code ETIMEDOUT\0\
++\0\
+npm 10's wording (`npm error` replaced `npm ERR!`), same Shopify CLI setup notes\0\
+1\0\
+code\0\
+ETIMEDOUT\0\
+npm ERR! code ERR_SOCKET_CONNECTION_TIMEOUT\0\
++\0\
+https://github.com/npm/cli/issues/6433\0\
+1\0\
+code\0\
+ERR_SOCKET_CONNECTION_TIMEOUT\0\
+npm ERR! code ERR_SOCKET_TIMEOUT\0\
++\0\
+https://github.com/laradock/laradock/issues/2843\0\
+1\0\
+code\0\
+ERR_SOCKET_TIMEOUT\0\
+error An unexpected error occurred: \"https://registry.yarnpkg.com/material-design-icons/-/material-design-icons-3.0.1.tgz: ESOCKETTIMEDOUT\".\0\
++\0\
+https://github.com/yarnpkg/yarn/issues/5540\0\
 2\0\
+code\0\
+ESOCKETTIMEDOUT\0\
+url\0\
+https://registry.yarnpkg.com/material-design-icons/-/material-design-icons-3.0.1.tgz\0\
+error An unexpected error occurred: \"http://ynpm-registry.corp.yahoo.com/@ember/test-helpers/-/test-helpers-0.7.18.tgz: ETIMEDOUT\".\0\
++\0\
+https://github.com/yarnpkg/yarn/issues/6052\0\
+1\0\
+code\0\
+ETIMEDOUT\0\
+3\0\
 Receiving objects: 100% (1234/1234), 5.00 MiB | 10.00 MiB/s, done.\0\
+-\0\
+0\0\
+error An unexpected error occurred: \"https://registry.yarnpkg.com/react-native-template-react-native-template-typescript: Not found\".\0\
 -\0\
 0\0\
 Timeout received: 'Net::ReadTimeout'.  Retrying after 3 seconds (remaining: 4)...\0\
@@ -19140,12 +19466,15 @@ App Store Connect rejected the upload (ITMS error)\0\
 app-store-upload\0\
 error\0\
 cause\0\
-4\0\
+5\0\
 ITMS-\0\
 (?:ERROR|Error|error) ITMS-(?<code>\\d+):? ?[\"“]?(?<reason>[^\"”]*)\0\
 0\0\
 ITMS-\0\
 ^ITMS-(?<code>\\d+): (?<reason>.+)$\0\
+0\0\
+**ITMS-\0\
+^\\*\\*ITMS-(?<code>\\d+): (?<reason>[^*]+)\\*\\*\0\
 0\0\
 Asset validation failed (\0\
 Asset validation failed \\((?<code>\\d+)\\) ?(?<reason>.*)\0\
@@ -19170,7 +19499,7 @@ xcrun altool --validate-app -f App.ipa -t ios --apiKey KEY_ID --apiIssuer ISSUER
 -\0\
 1\0\
 https://developer.apple.com/help/app-store-connect/manage-builds/upload-builds\0\
-5\0\
+6\0\
 ERROR ITMS-90060: \"This bundle is invalid. The value for key CFBundleShortVersionString '.8.12' in the Info.plist file at '${bundlePath}' must be a period-separated list of at most three non-negative integers.\0\
 +\0\
 https://github.com/fastlane/fastlane/issues/18228\0\
@@ -19189,6 +19518,14 @@ https://pmbaty.com/iosbuildenv/help/thread.php?file=itms-90171-invalid-bundle-st
 1\0\
 code\0\
 90171\0\
+> **ITMS-91061: Missing privacy manifest** — Your app includes\0\
++\0\
+a Flutter app's release notes in a public GitHub repository quoting App Store Connect's e-mail of 2026 (found with the code search)\0\
+2\0\
+code\0\
+91061\0\
+reason\0\
+Missing privacy manifest\0\
 Asset validation failed (90482) Invalid Executable. The executable 'Runner.app/Frameworks/OpenpayKit.framework/ OpenpayKit' contains bitcode.\0\
 +\0\
 https://github.com/FMarcelFC/openpay_bbva/issues/6 (Transporter, Xcode 16)\0\
@@ -22020,13 +22357,13 @@ Unable to locate executable file\0\
 Failed which: Not found\0\
 COMMAND_NOT_FOUND\0\
 network\0\
-14\0\
+16\0\
 could not resolve host\0\
 (?:request|connection|operation|connect) timed out\0\
 connection (?:refused|reset|closed)\0\
 \\bSSL\\b\0\
 \\bTLS\\b\0\
-network\0\
+\\bnetwork\\b\0\
 HTTP (?:error )?5\\d\\d\0\
 \\b(?:status(?: code)?|response(?: code)?|returned)(?: of|:)? 5\\d\\d\\b\0\
 rate limit exceeded\0\
@@ -22035,6 +22372,8 @@ Failed to connect\0\
 transfer closed\0\
 failed to respond\0\
 Failed to download\0\
+\\bE(?:SOCKETTIMEDOUT|TIMEDOUT|CONNRESET|NOTFOUND|AI_AGAIN|HOSTUNREACH|NETUNREACH)\\b\0\
+ERR_SOCKET_(?:CONNECTION_)?TIMEOUT\0\
 package-resolved-stale\0\
 2\0\
 Package\\.resolved\0\
