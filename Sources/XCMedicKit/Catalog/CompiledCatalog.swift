@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 37 rules
+    /// Catalog/03-signing.yml: 38 rules
     static let signing = """
 xcmedic-catalog-2\0\
-37\0\
+38\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -3449,6 +3449,53 @@ target\0\
 share-extension.appex\0\
 1\0\
 FrameworkName will not be code signed because its settings don't specify a development team.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+device-install-no-valid-profile\0\
+The device refused to install the app (no valid provisioning profile for the executable)\0\
+provisioning-profile\0\
+error\0\
+cause\0\
+1\0\
+valid provisioning profile for this executable was not found\0\
+[Vv]alid provisioning profile for this executable was not found\0\
+0\0\
+0\0\
++\0\
+The device found no valid provisioning profile for the app (0xe8008015)\0\
+The app was built and signed, but the device would not install it: the profile embedded in the app (or in one of its frameworks or extensions) does not list this device, is for another team or App ID, has expired, or is not a development profile for a debug install. Builds signed outside Xcode (Bazel, re-signing tools) hit it when an extension or framework keeps another profile.\0\
+2\0\
+Check the embedded profile's devices, team and App ID, for the app and each extension\0\
+1\0\
+security cms -D -i App.app/embedded.mobileprovision\0\
+-\0\
+-\0\
+Register the device and download a development profile that includes it, then build and install again\0\
+0\0\
+-\0\
+-\0\
+0\0\
+3\0\
+ApplicationVerificationFailed: Failed to verify code signature of /var/installd/Library/Caches/com.apple.mobile.installd.staging/temp.Ij6FVF/extracted/InnoADLMedical.iOS.app : 0xe8008015 (A valid provisioning profile for this executable was not found.)\0\
++\0\
+https://github.com/dotnet/macios/issues/12834 (mlaunch installing on an iPad)\0\
+0\0\
+A valid provisioning profile for this executable was not found.\0\
++\0\
+https://github.com/Tencent/wcdb/issues/1088 (Xcode's install error on iOS 15.4.1 devices)\0\
+0\0\
+[XCUITest] Error: Unexpected data: {\"Error\":\"ApplicationVerificationFailed\",\"ErrorDetail\":-1,\"ErrorDescription\":\"Failed to verify code signature of /private/var/installd/Library/Caches/com.apple.mobile.installd.staging/temp.EhzCkP/extracted/ClickMobile.app : 0xe8008015 (A valid provisioning profile for this executable was not found.)\"}\0\
++\0\
+https://github.com/appium/appium/issues/13862\0\
+0\0\
+1\0\
+Provisioning profile \"iOS Team Provisioning Profile: *\" is valid.\0\
 -\0\
 0\0\
 0\0\
@@ -4918,10 +4965,10 @@ codesign-certificate\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 28 rules
+    /// Catalog/04-destination.yml: 29 rules
     static let destination = """
 xcmedic-catalog-2\0\
-28\0\
+29\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -6284,6 +6331,63 @@ https://github.com/fayeed/flutter_mentions/issues/27 (a project without an ios f
 -\0\
 0\0\
 0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+swift-stdlib-not-found-for-target\0\
+The Swift compiler found no standard library for the target\0\
+sdk-missing\0\
+error\0\
+cause\0\
+1\0\
+unable to load standard library for target\0\
+unable to load standard library for target '(?<target>[^']+)'\0\
+0\0\
+0\0\
++\0\
+No Swift standard library for {target} in the SDK the compiler was given\0\
+The compiler looks for the standard library of the target in the SDK (-sdk, SDKROOT). It finds none when no SDK is given (swiftc run directly, on Windows without SDKROOT), when the SDK is for another platform (the iPhoneOS SDK for a simulator target, as Rust and Tauri build scripts have passed), or when the toolchain has no SDK for that platform installed.\0\
+2\0\
+Pass the SDK of the target's platform (the simulator SDK for a -simulator target)\0\
+1\0\
+swiftc -sdk \"$(xcrun --sdk iphonesimulator --show-sdk-path)\" -target arm64-apple-ios16.0-simulator file.swift\0\
+-\0\
+-\0\
+On Windows and Linux, point SDKROOT at the installed platform SDK\0\
+1\0\
+swiftc -sdk \"$SDKROOT\" file.swift\0\
+-\0\
+-\0\
+0\0\
+3\0\
+<unknown>:0: error: unable to load standard library for target 'x86_64-unknown-windows-msvc'\0\
++\0\
+https://github.com/compnerd/swift-build/issues/194 (swiftc on Windows without -sdk)\0\
+1\0\
+target\0\
+x86_64-unknown-windows-msvc\0\
+<unknown>:0: error: unable to load standard library for target 'x86_64-apple-ios8.0'\0\
++\0\
+https://github.com/bmob/Bmob-iOS-SDK/issues/14 (an SDK's Swift demo)\0\
+1\0\
+target\0\
+x86_64-apple-ios8.0\0\
+error: unable to load standard library for target 'arm64-apple-macosx15.0'\0\
++\0\
+https://github.com/swiftlang/swift/issues/77520 (swift-frontend run without -sdk)\0\
+0\0\
+1\0\
+error: could not find module 'Foundation' for target 'arm64-apple-ios-simulator'\0\
+-\0\
+0\0\
+5\0\
+swift-version-mismatch\0\
+xcode-version\0\
+ci-environment\0\
+spm-resolution\0\
+compiler-crash\0\
 0\0\
 0\0\
 0\0\
@@ -11170,10 +11274,10 @@ error: failed to build module 'Foo' for importation due to the errors above\0\
 0\0\
 0\0
 """
-    /// Catalog/07-compiler.yml: 28 rules
+    /// Catalog/07-compiler.yml: 29 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-28\0\
+29\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -11878,6 +11982,61 @@ module\0\
 ModuleName\0\
 1\0\
 error: could not build module 'ModuleName'\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+non-modular-include-in-framework-module\0\
+A framework module's header includes a header that belongs to no module\0\
+no-such-module\0\
+error\0\
+cause\0\
+1\0\
+nclude of non-modular header inside framework module\0\
+[Ii]nclude of non-modular header inside framework module '(?<module>[^']+)'(?:: '(?<header>[^']+)')?\0\
+0\0\
+0\0\
++\0\
+A header of framework module '{module}' includes a non-modular header {header}\0\
+When a library is built as a framework (CocoaPods' use_frameworks!, React Native and Expo apps that need it for Firebase), its public headers form a module, and clang refuses a header in it that includes a header that is in no module, such as React-Core's headers reached through Pods/Headers/Public. The library has to import what it needs through modules, or the include has to move out of its public headers.\0\
+2\0\
+Update the library to a version that supports framework builds, or include the header from the .m file instead of the public header\0\
+0\0\
+-\0\
+-\0\
+As a stopgap, let the targets that fail accept non-modular includes (Podfile post_install)\0\
+0\0\
++\0\
+post_install do |installer|\n  installer.pods_project.targets.each do |t|\n    t.build_configurations.each { |c| c.build_settings['CLANG_ALLOW_NON_MODULAR_INCLUDES_IN_FRAMEWORK_MODULES'] = 'YES' }\n  end\nend\n\0\
+-\0\
+0\0\
+3\0\
+/path/to/project/node_modules/react-native/React/CoreModules/RCTDevSettings.h:8:9: Include of non-modular header inside framework module 'React.RCTDevSettings': '/path/to/project/ios/Pods/Headers/Public/React-Core/React/RCTBridge.h'\0\
++\0\
+https://github.com/react-native-maps/react-native-maps/issues/4868 (use_frameworks!, Xcode's issue list copied)\0\
+2\0\
+header\0\
+/path/to/project/ios/Pods/Headers/Public/React-Core/React/RCTBridge.h\0\
+module\0\
+React.RCTDevSettings\0\
+error: include of non-modular header inside framework module 'ReproPod.ReproPod':\0\
++\0\
+https://github.com/react/react-native/issues/57774 (React Native 0.86's prebuilt React-Core; the header wraps onto the next line)\0\
+1\0\
+module\0\
+ReproPod.ReproPod\0\
+Include of non-modular header inside framework module 'React.RCTConvert': 'xxx/Build/Products/Debug-iphonesimulator/include/yoga/Yoga.h'\0\
++\0\
+https://github.com/react/react-native/issues/13888 (React Native 0.44 integrated into an existing app)\0\
+1\0\
+module\0\
+React.RCTConvert\0\
+1\0\
+warning: umbrella header for module 'React' does not include header 'RCTBridge.h'\0\
 -\0\
 0\0\
 0\0\
@@ -16025,20 +16184,20 @@ port\0\
 22\0\
 reason\0\
 Operation timed out\0\
-error An unexpected error occurred: \"https://registry.yarnpkg.com/react-native/-/react-native-0.57.8.tgz: connect ETIMEDOUT 104.16.23.35:443\".\0\
+error An unexpected error occurred: \"https://registry.yarnpkg.com/react-native: connect ETIMEDOUT 104.16.63.173:443\".\0\
 +\0\
-https://github.com/yarnpkg/yarn/issues/7241\0\
+https://github.com/yarnpkg/yarn/issues/3227 (react-native init with yarn)\0\
 2\0\
 host\0\
-104.16.23.35\0\
+104.16.63.173\0\
 port\0\
 443\0\
-1415 silly fetchPackageMetaData Error: connect ETIMEDOUT 52.23.180.84:443\0\
+676 silly fetchPackageMetaData Error: connect ETIMEDOUT 151.101.8.162:443\0\
 +\0\
-https://github.com/npm/npm/issues/11982\0\
+https://github.com/npm/npm/issues/14509 (npm's debug log)\0\
 2\0\
 host\0\
-52.23.180.84\0\
+151.101.8.162\0\
 port\0\
 443\0\
 npm error network request to https://registry.npmjs.org/@shopify%2fcli failed, reason: connect ETIMEDOUT 2606:4700::6810:1d22:443\0\
@@ -19945,7 +20104,7 @@ Apple's notary service rejected the submission\0\
 app-store-upload\0\
 error\0\
 cause\0\
-9\0\
+10\0\
 \"Invalid\"\0\
 \"status\":\\s*\"Invalid\"\0\
 0\0\
@@ -19973,6 +20132,9 @@ The signature does not include a secure timestamp\0\
 does not have the hardened runtime enabled\0\
 The executable does not have the hardened runtime enabled\0\
 0\0\
+The signature of the binary is invalid\0\
+The signature of the binary is invalid\0\
+0\0\
 0\0\
 +\0\
 Notarization failed: the notary service rejected the submission\0\
@@ -19991,7 +20153,7 @@ xcrun notarytool submit App.zip --keychain-profile notary --wait\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/security/resolving-common-notarization-issues\0\
-5\0\
+6\0\
 2021-12-17 16:20:27 +0000 8375797c-5324-404c-ba36-80e72189ad0f invalid 2           Package Invalid\0\
 +\0\
 https://github.com/evolvedbinary/fusiondb-server/issues/20 (xcrun altool --notarization-history)\0\
@@ -20011,6 +20173,10 @@ https://github.com/electron/notarize/pull/173\0\
       \"message\": \"The binary is not signed with a valid Developer ID certificate.\",\0\
 +\0\
 https://github.com/gitx/gitx/pull/332\0\
+0\0\
+The signature of the binary is invalid\0\
++\0\
+https://github.com/electron/notarize/issues/97 (the notary log's message for an Electron app, quoted)\0\
 0\0\
 1\0\
   \"status\": \"Accepted\",\0\
