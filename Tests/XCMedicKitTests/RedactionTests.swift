@@ -124,6 +124,13 @@ final class RedactionTests: XCTestCase {
     }
 
     /// The redactor must not eat what a report is for.
+    /// Only a pointer-sized hex value is taken for an address: a longer one after a secret's name is still a secret.
+    func testAPointerIsKeptAndALongHexValueIsNot() {
+        XCTAssertEqual(Redactor.standard.redact("<AuthToken: 0x600000c8a1e0>"), "<AuthToken: 0x600000c8a1e0>")
+        XCTAssertEqual(Redactor.standard.redact("privateToken: 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"),
+                       "privateToken: [REDACTED]")
+    }
+
     func testOrdinaryTextIsKept() {
         let ordinary = [
             "/Users/runner/work/app/app/Sources/App/Secrets/TokenStore.swift:12:5: error: cannot find 'apiToken' in scope",
@@ -145,6 +152,8 @@ final class RedactionTests: XCTestCase {
             // A Swift type alias, and the session macOS's Terminal names in every `env` dump.
             "#14 10.61 public typealias URLSession = AnyObject",
             "SHLVL=1 TERM_SESSION_ID=8AAA91F2-6F41-424E-BDB2-067C62512057 SECURITYSESSIONID=18770",
+            // An object's description in Xcode's assertion output: the address is a pointer.
+            "Object:   <DTDKMobileDeviceToken: 0x7ff19ee76470>",
         ]
         for line in ordinary {
             XCTAssertEqual(Redactor.standard.redact(line), line)

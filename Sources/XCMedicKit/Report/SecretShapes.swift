@@ -556,6 +556,9 @@ enum SecretShapes {
             // A URL with no credentials in it (`GTMSessionFetcher: https://github.com/google/gtm-session-fetcher.git`): credentials
             // and signed parameters in URLs have shapes of their own.
             if isPlainURL(value) { return nil }
+            // An object's address in its description (`<DTDKMobileDeviceToken: 0x7ff19ee76470>`, Xcode's assertions
+            // print the object): a pointer of at most 64 bits, not a value.
+            if isPointer(value) { return nil }
             if notSecretValues.contains(value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;.)"))) { return nil }
             if !quoted {
                 if looksLikeCode(value, separator: m.group("sep") ?? "") { return nil }
@@ -566,6 +569,14 @@ enum SecretShapes {
             }
             return range
         }
+    }
+
+    /// `0x` and 1 to 16 hex digits, then nothing or the `>` that closes an object's description.
+    static func isPointer(_ value: String) -> Bool {
+        var u = Substring(value).utf8
+        if u.last == 0x3E { u = u.dropLast() } // `>`
+        guard u.count >= 3, u.count <= 18, u.starts(with: [0x30, 0x78]) else { return false }
+        return u.dropFirst(2).allSatisfy { (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }
     }
 
     /// Source code rather than a value: a call, an identifier passed on (`token,`), a type (`token: String`).
