@@ -87,9 +87,9 @@ final class CorpusTests: XCTestCase {
     func testTheHoldoutDoesNotGetWorse() throws {
         let f = try Self.measure(Self.holdout)
         print("CorpusTests (hold-out): " + f.summary)
-        XCTAssertGreaterThanOrEqual(f.failing, 3639)
-        XCTAssertGreaterThanOrEqual(f.recall, 0.826, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(f.top, 0.806, f.summary)
+        XCTAssertGreaterThanOrEqual(f.failing, 3772)
+        XCTAssertGreaterThanOrEqual(f.recall, 0.830, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(f.top, 0.810, f.summary)
         XCTAssertLessThanOrEqual(f.green.count, 129, f.green.joined(separator: "\n"))
         // t039: SwiftLint's `error:` in a script phase that exited 0, with Xcode 7's "Command /bin/sh emitted errors but
         // did not return a nonzero exit code"; the thread says the build went on. Tests/Corpus c057 has the same wording
