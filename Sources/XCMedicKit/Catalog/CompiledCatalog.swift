@@ -8331,7 +8331,7 @@ Pods are not installed or out of date (Podfile.lock vs Manifest.lock)\0\
 cocoapods\0\
 error\0\
 cause\0\
-7\0\
+8\0\
 The sandbox is not in sync with the Podfile.lock\0\
 The sandbox is not in sync with the Podfile\\.lock\0\
 0\0\
@@ -8352,6 +8352,9 @@ unable to open configuration settings file\0\
 0\0\
 unable to open file (in target\0\
 unable to open file \\(in target [\"“][^\"”]+[\"”] in project [\"“]Pods[\"”]\\)\0\
+0\0\
+could not find included file\0\
+could not find included file ['‘]Pods/Target Support Files/[^'’]+\\.xcconfig['’]\0\
 0\0\
 0\0\
 +\0\
@@ -8374,10 +8377,18 @@ If Pods/ is cached, key the cache on Podfile.lock\0\
 -\0\
 1\0\
 https://guides.cocoapods.org/using/using-cocoapods.html\0\
-10\0\
+12\0\
 unable to open configuration settings file Pods-Runner.release.xcconfig:1\0\
 +\0\
 Flutter's issue list on Xcode Cloud when pod install did not run\0\
+0\0\
+    error: /Users/takeru/proj/wdb106-flutter/ios/Flutter/Debug.xcconfig:1: could not find included file 'Pods/Target Support Files/Pods-Runner/Pods-Runner.debug.xcconfig' in search paths (in target 'Runner' from project 'Runner')\0\
++\0\
+https://github.com/mono0926/wdb106-flutter/issues/4 (flutter run before pod install)\0\
+0\0\
+error: /Users/socialware/Downloads/fluxnew.1.1.0/source/ios/Flutter/Debug.xcconfig:1: could not find included file 'Pods/Target Support Files/Pods-Runner/Pods-Runner.debug.xcconfig' in search paths (in target 'Runner' from project 'Runner')\0\
++\0\
+https://github.com/inspireui/support/issues/1357 (Xcode's Report navigator)\0\
 0\0\
 note: Building targets in dependency order\n/Users/yangyanyi/Documents/Code/Gitee/reactive_native/AwesomeProject/ios/Pods/Target Support Files/Pods-AwesomeProject/Pods-AwesomeProject.debug.xcconfig:1:1: error: unable to open configuration settings file\0\
 +\0\
@@ -9257,7 +9268,7 @@ A CocoaPods notice\0\
 cocoapods\0\
 warning\0\
 symptom\0\
-9\0\
+10\0\
 Automatically assigning platform\0\
 Automatically assigning platform\0\
 0\0\
@@ -9285,6 +9296,9 @@ The version of CocoaPods used to generate the lockfile \\([\\d.]+\\) is higher t
 Unable to read the license file\0\
 Unable to read the license file .* for the spec \0\
 0\0\
+but the file does not exist\0\
+A license was specified in podspec .* but the file does not exist\0\
+0\0\
 0\0\
 +\0\
 CocoaPods notice (pod install goes on)\0\
@@ -9310,7 +9324,7 @@ A license file CocoaPods could not read only leaves that pod out of the acknowle
 -\0\
 1\0\
 https://guides.cocoapods.org/syntax/podfile.html#platform\0\
-9\0\
+10\0\
 [!] Automatically assigning platform `ios` with version `8.0` on target `Cartography-iOS-Tests` because no platform was specified. Please specify a platform for this target in your Podfile. See `https://guides.cocoapods.org/syntax/podfile.html#platform`.\0\
 +\0\
 Tests/Corpus b073 (pod install that succeeded)\0\
@@ -9346,6 +9360,10 @@ Tests/Corpus k058 (pod install that succeeded)\0\
 [!] Unable to read the license file `/Users/dev/App/Pods/LINEActivity/LICENSE.txt` for the spec `LINEActivity (0.2.0)`\0\
 +\0\
 https://github.com/noda-sin/LINEActivity/issues/3\0\
+0\0\
+[!] A license was specified in podspec `Example` but the file does not exist - /Users/dev/App/node_modules/example/LICENSE.txt\0\
++\0\
+CocoaPods/CocoaPods@b80e113e28a7:lib/cocoapods/sandbox/file_accessor.rb#L426 (UI.warn, printed with `[!]`; pod name and path illustrative)\0\
 0\0\
 2\0\
 [!] Unable to find a specification for `xxxxxSDK`\0\
@@ -15847,10 +15865,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 66 rules
+    /// Catalog/10-infrastructure.yml: 67 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-66\0\
+67\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -16651,6 +16669,55 @@ The operation completed successfully.\0\
 0\0\
 0\0\
 1\0\
+0\0\
+0\0\
+homebrew-prefix-wrong-architecture\0\
+Homebrew refused to install under another architecture than its prefix's (Rosetta on Apple silicon)\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+default prefix (\0\
+Cannot install (?:under Rosetta 2|on Intel processor|in Homebrew on ARM processor) in (?:ARM|Intel) default prefix \\((?<prefix>[^)]+)\\)\0\
+0\0\
+0\0\
++\0\
+Homebrew ran under another architecture than its prefix {prefix} is for\0\
+On Apple silicon Homebrew lives in /opt/homebrew for arm64 and in /usr/local for x86_64. When brew runs as x86_64 (a shell, a CI agent or a tool started under Rosetta 2: an x86_64 runner binary, an `arch -x86_64` wrapper, an Intel build of the CI service's agent) it refuses the arm64 prefix, and the reverse. On a CI machine this is the agent's architecture, not the formula.\0\
+2\0\
+Run brew as arm64 on Apple silicon (or run the CI agent natively)\0\
+2\0\
+arch -arm64 brew install FORMULA\0\
+uname -m\0\
+-\0\
+-\0\
+Check which architecture the job's shell and agent run as\0\
+1\0\
+sysctl -n sysctl.proc_translated\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Error: Cannot install under Rosetta 2 in ARM default prefix (/opt/homebrew)! To rerun under ARM use:\0\
++\0\
+Homebrew/brew@aad366ffaf6a:Library/Homebrew/install.rb#L59 (check_prefix's message under odie's \"Error:\", HOMEBREW_PREFIX=/opt/homebrew; the wording runners print)\0\
+1\0\
+prefix\0\
+/opt/homebrew\0\
+Error: Cannot install in Homebrew on ARM processor in Intel default prefix (/usr/local)!\0\
++\0\
+Homebrew/brew@aad366ffaf6a:Library/Homebrew/install.rb#L69 (the reverse case, HOMEBREW_PREFIX=/usr/local)\0\
+1\0\
+prefix\0\
+/usr/local\0\
+1\0\
+==> Installing dependencies for mise: usage\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 0\0\
 0\0\
 locale-not-utf8\0\
