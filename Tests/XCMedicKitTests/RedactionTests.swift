@@ -129,6 +129,7 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(Redactor.standard.redact("<AuthToken: 0x600000c8a1e0>"), "<AuthToken: 0x600000c8a1e0>")
         XCTAssertEqual(Redactor.standard.redact("privateToken: 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"),
                        "privateToken: [REDACTED]")
+        XCTAssertEqual(Redactor.standard.redact("password: 123456"), "password: [REDACTED]")
     }
 
     func testOrdinaryTextIsKept() {
@@ -154,6 +155,9 @@ final class RedactionTests: XCTestCase {
             "SHLVL=1 TERM_SESSION_ID=8AAA91F2-6F41-424E-BDB2-067C62512057 SECURITYSESSIONID=18770",
             // An object's description in Xcode's assertion output: the address is a pointer.
             "Object:   <DTDKMobileDeviceToken: 0x7ff19ee76470>",
+            // A step's timing after a dotted name ending in `auth`, and bash's error for a missing function.
+            "[running preBuild] - shoutem.auth: 1.466ms",
+            "/Users/travis/build.sh: line 109: shell_session_update: command not found",
         ]
         for line in ordinary {
             XCTAssertEqual(Redactor.standard.redact(line), line)

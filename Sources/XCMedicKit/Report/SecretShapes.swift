@@ -485,6 +485,8 @@ enum SecretShapes {
         "is", "was", "set", "missing", "invalid", "incorrect", "expired", "found", "provided", "given", "specified", "needed", "from",
         "for", "the", "and", "or", "in", "of", "to", "with", "redacted", "hidden", "masked", "try", "await", "self", "super", "let",
         "var", "func", "return", "some", "any", "throws", "async", "case", "default", "string", "int", "bool", "data", "url", "date",
+        // A shell's `line 109: shell_session_update: command not found` names a function, not a value.
+        "command",
     ]
     static let keyTriggers = ["secret", "token", "pass", "pwd", "key", "auth", "cred", "private", "sig", "session", "cookie", "dsn",
                               "myacinfo", "issuer", "cert", "p12", "pfx", "jks", "profile", "provision", "base64", "b64", "pat"]
@@ -559,6 +561,8 @@ enum SecretShapes {
             // An object's address in its description (`<DTDKMobileDeviceToken: 0x7ff19ee76470>`, Xcode's assertions
             // print the object): a pointer of at most 64 bits, not a value.
             if isPointer(value) { return nil }
+            // A measurement (`shoutem.auth: 1.466ms`, a step's timing): a number with a unit.
+            if isMeasurement(value) { return nil }
             if notSecretValues.contains(value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;.)"))) { return nil }
             if !quoted {
                 if looksLikeCode(value, separator: m.group("sep") ?? "") { return nil }
@@ -569,6 +573,22 @@ enum SecretShapes {
             }
             return range
         }
+    }
+
+    /// A decimal number and a unit of time, size or share: `1.466ms`, `12s`, `3.5MB`, `40%`.
+    static func isMeasurement(_ value: String) -> Bool {
+        let u = Array(value.utf8)
+        var i = 0
+        while i < u.count, (48...57).contains(u[i]) { i += 1 }
+        guard i > 0 else { return false }
+        if i < u.count, u[i] == 0x2E {
+            i += 1
+            let fraction = i
+            while i < u.count, (48...57).contains(u[i]) { i += 1 }
+            guard i > fraction else { return false }
+        }
+        let unit = String(decoding: u[i...], as: UTF8.self).lowercased()
+        return ["ms", "s", "sec", "secs", "seconds", "min", "h", "%", "b", "kb", "mb", "gb", "µs", "us", "ns"].contains(unit)
     }
 
     /// `0x` and 1 to 16 hex digits, then nothing or the `>` that closes an object's description.
