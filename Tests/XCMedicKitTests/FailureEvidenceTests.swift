@@ -311,6 +311,19 @@ final class FailureEvidenceTests: XCTestCase {
         }
     }
 
+    /// The words of errors no rule knows are read for the first `keywordReadLimit` of them only: an error whose words
+    /// point at a category is a cause when it is the thousandth unnamed error, and not when it comes after a thousand.
+    func testOnlyTheFirstThousandUnnamedErrorsAreReadForTheirWords() throws {
+        func log(unnamedBefore n: Int) -> String {
+            var text = ""
+            for i in 0..<n { text += "mytool: error: frobnicated widget \(i)\n" }
+            return text + "mytool: error: could not resolve host: example.com\n** BUILD FAILED **\n"
+        }
+        XCTAssertEqual(FindingCollector.keywordReadLimit, 1_000)
+        XCTAssertEqual(try diagnose(log(unnamedBefore: 999)).causes.map(\.category), ["network"])
+        XCTAssertEqual(try diagnose(log(unnamedBefore: 1_000)).causes.map(\.category), [])
+    }
+
     // MARK: - Encodings
 
     /// Each log is failed, and its first cause is of the category given with it.

@@ -188,9 +188,14 @@ struct FindingCollector {
         findings[i].excerpt.append(FindingCollector.clip(line))
     }
 
+    /// How many errors no rule knows `classifyUnrecognized` reads for their words.
+    static let keywordReadLimit = 1_000
+
     /// When the log failed and no rule names a cause, the errors no rule knows are read for their
     /// words (`KeywordClassifier`): up to three whose words point at a category become causes of it,
-    /// saying so. Errors before a final success are left alone (they were not fatal).
+    /// saying so. Errors before a final success are left alone (they were not fatal). Only the first
+    /// `keywordReadLimit` are read: a log of thousands of errors no rule knows (a tool's own output) says
+    /// no more in its ten-thousandth than in its first thousand, and each read runs the words' regexes.
     ///
     /// A rule's own warning that is a cause and a last resort (a toolchain older than the one a workload recommends)
     /// is what a person reads as the reason when the log failed with errors no rule names: it becomes the
@@ -207,12 +212,14 @@ struct FindingCollector {
         }
         guard let classifier = try? KeywordClassifier.builtin() else { return }
         var promoted = 0
+        var read = 0
         let order = findings.indices.filter {
             (findings[$0].role == .unrecognized && findings[$0].severity == .error) || (findings[$0].lastResort && findings[$0].role != .cause)
         }
             .sorted { (findings[$0].occurrences.first?.input ?? 0, findings[$0].firstLine) < (findings[$1].occurrences.first?.input ?? 0, findings[$1].firstLine) }
-        for i in order where promoted < 3 {
+        for i in order where promoted < 3 && read < Self.keywordReadLimit {
             if let first = findings[i].occurrences.first, let success = lastSuccess[first.input], first.line < success { continue }
+            read += 1
             let text = ([findings[i].message] + findings[i].excerpt).joined(separator: "\n")
             if let category = classifier.category(of: text) {
                 findings[i].category = category
