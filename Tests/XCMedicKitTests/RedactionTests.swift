@@ -123,8 +123,8 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(Redactor.off.redactLines(["-----BEGIN PRIVATE KEY-----", "AAAA"]), ["-----BEGIN PRIVATE KEY-----", "AAAA"])
     }
 
-    /// The redactor must not eat what a report is for.
-    /// Only a pointer-sized hex value is taken for an address: a longer one after a secret's name is still a secret.
+    /// Only a pointer-sized hex value is taken for an address: a longer one after a secret's name is still a secret, and
+    /// so is a bare number (only a number with a unit is a measurement).
     func testAPointerIsKeptAndALongHexValueIsNot() {
         XCTAssertEqual(Redactor.standard.redact("<AuthToken: 0x600000c8a1e0>"), "<AuthToken: 0x600000c8a1e0>")
         XCTAssertEqual(Redactor.standard.redact("privateToken: 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"),
@@ -132,6 +132,7 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(Redactor.standard.redact("password: 123456"), "password: [REDACTED]")
     }
 
+    /// The redactor must not eat what a report is for.
     func testOrdinaryTextIsKept() {
         let ordinary = [
             "/Users/runner/work/app/app/Sources/App/Secrets/TokenStore.swift:12:5: error: cannot find 'apiToken' in scope",

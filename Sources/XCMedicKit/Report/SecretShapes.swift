@@ -596,7 +596,7 @@ enum SecretShapes {
         var u = Substring(value).utf8
         if u.last == 0x3E { u = u.dropLast() } // `>`
         guard u.count >= 3, u.count <= 18, u.starts(with: [0x30, 0x78]) else { return false }
-        return u.dropFirst(2).allSatisfy { (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }
+        return u.dropFirst(2).allSatisfy(isHex)
     }
 
     /// Source code rather than a value: a call, an identifier passed on (`token,`), a type (`token: String`).
