@@ -424,6 +424,69 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(unindented.findings.first { $0.role == .cause }?.category, "global-mutable-state")
     }
 
+    /// A parenthesis the terminal moved to the next line still belongs to the message (the wording of
+    /// https://github.com/dirkschreib/SilentStudio/issues/12, wrapped as a narrow terminal wraps it).
+    func testAParenthesisWrappedOntoTheNextLineIsPartOfTheMessage() throws {
+        let wrapped = try diagnose("""
+            Failed to build module 'CoreFoundation'; this SDK is not supported by the compiler
+            (the SDK is built with 'Apple Swift version 6.0 effective-5.10 (swiftlang-6.0.0.7.43 clang-1600.0.25.3)',
+            while this compiler is 'Apple Swift version 6.0.2 effective-5.10 (swiftlang-6.0.2.1.2 clang-1600.0.26.4)'). Please select a toolchain which matches the SDK.
+
+            """)
+        let cause = wrapped.findings.first { $0.role == .cause }
+        XCTAssertEqual(cause?.rule, "sdk-not-supported-by-compiler")
+        XCTAssertEqual(cause?.captures["module"], "CoreFoundation")
+    }
+
+    /// `Error:` ending a line is an error whose message is below it, or cut off (altool under Bitrise, the form of
+    /// https://github.com/bitrise-steplib/steps-deploy-to-itunesconnect-application-loader/issues/17); a lower-case
+    /// `error:` ending Carthage's notice that it skipped a binary is not.
+    func testAnErrorMarkerEndingTheLineIsAnError() throws {
+        for log in ["2019-10-08 13:12:29.138 altool[7839:30474]  Error:\n", "Error:\nundefined method `subject' for nil:NilClass\n",
+                    "Internal Error:\n", "Fatal error:\n"] {
+            XCTAssertEqual(try diagnose(log).status, .failed, log)
+        }
+        let skipped = try diagnose("***  Skipped installing Foo.framework binary due to the error:\n\t\"Incompatible Swift version\"\n")
+        XCTAssertNotEqual(skipped.status, .failed)
+    }
+
+    /// A log whose only errors are wrappers (fastlane's lane context) is explained by the sentence that says what failed.
+    func testASentenceExplainsALogWhoseOnlyErrorsAreWrappers() throws {
+        let d = try diagnose("""
+            [09:40:11]: Login to iTunes Connect (someone@example.com)
+            Operation timed out - SSL_connect
+            +------------------+---------+
+            |           Lane Context     |
+            +------------------+---------+
+            | DEFAULT_PLATFORM | ios     |
+            +------------------+---------+
+
+            """)
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.findings.first { $0.role == .cause }?.category, "network")
+    }
+
+    /// Frames of a Ruby backtrace whose exception line was cut off are failure evidence; the sentence above them
+    /// (`Gem::LoadError: …`) is still read for its words, and the frames add no second cause.
+    func testARubyBacktraceWithoutItsExceptionLineIsEvidence() throws {
+        let frames = try diagnose("""
+                    from /Users/ci/vendor/bundle/ruby/3.1.0/gems/fastlane-2.216.0/pilot/lib/pilot/build_manager.rb:50:in `upload'
+                    from /Users/ci/vendor/bundle/ruby/3.1.0/gems/fastlane-2.216.0/fastlane/lib/fastlane/runner.rb:263:in `block (2 levels) in execute_action'
+
+            """)
+        XCTAssertEqual(frames.status, .failed)
+        XCTAssertEqual(frames.findings.filter { $0.severity == .error }.map(\.rule), ["ruby-backtrace"])
+        let bundler = try diagnose("""
+            bundler: failed to load command: fastlane (/usr/local/bin/fastlane)
+            Gem::LoadError: fastlane is not part of the bundle. Add it to Gemfile.
+              /usr/local/lib/ruby/gems/2.2.0/gems/bundler-1.12.1/lib/bundler/rubygems_integration.rb:322:in `block in replace_gem'
+
+            """)
+        let causes = bundler.findings.filter { $0.role == .cause }
+        XCTAssertEqual(causes.map(\.category), ["ci-environment"])
+        XCTAssertTrue(causes.first?.message.hasPrefix("Gem::LoadError") == true)
+    }
+
     /// An activity log names a script phase by Xcode's step title; the step explains itself there too.
     func testAScriptPhaseInAnActivityLogIsExplainedByWhatItPrinted() throws {
         let root = SLFWriter.Section(className: "IDECommandLineBuildLog", title: "Build App", subsections: [

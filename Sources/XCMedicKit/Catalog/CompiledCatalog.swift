@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 38 rules
+    /// Catalog/03-signing.yml: 39 rules
     static let signing = """
 xcmedic-catalog-2\0\
-38\0\
+39\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -3509,12 +3509,18 @@ No provisioning profile matching the specifier is installed\0\
 provisioning-profile\0\
 error\0\
 cause\0\
-2\0\
+4\0\
 No profile for team \0\
 No profile for team '(?<team>[^']+)' matching '(?<profile>[^']+)' found\0\
 0\0\
 No profile matching \0\
 No profile matching '(?<profile>[^']+)' found\0\
+0\0\
+ profiles for team \0\
+No \\\\?[\"“'](?<kind>[^\"“”'\\\\]+)\\\\?[\"”'] profiles for team \\\\?'(?<team>[^'\\\\]+)\\\\?' matching \\\\?'(?<profile>[^'\\\\]+)\\\\?' are installed\0\
+0\0\
+however, no such provisioning profile was found\0\
+provisioning profile with the UUID (?:[\"“]|â€œ)(?<profile>[^\"“”â]+)(?:[\"”]|â€\\x{9D}?), however, no such provisioning profile was found\0\
 0\0\
 0\0\
 +\0\
@@ -3537,7 +3543,7 @@ Or set PROVISIONING_PROFILE_SPECIFIER to an installed profile's name\0\
 -\0\
 1\0\
 https://docs.fastlane.tools/actions/match/\0\
-3\0\
+6\0\
 ./steps-xcode-archive/_tmp/code-sign-test.xcodeproj: error: No profile for team 'ASDF8V3WYL' matching 'BitriseBot-Wildcard' found: Xcode couldn't find any provisioning profiles matching 'ASDF8V3WYL/BitriseBot-Wildcard'. Install the profile (by dragging and dropping it onto Xcode's dock item) or select a different one in the Signing & Capabilities tab of the target editor. (in target 'code-sign-test' from project 'code-sign-test')\0\
 +\0\
 bitrise-io/go-xcode@1146c9c23eb0:errorfinder/errorfinder_test.go#L53\0\
@@ -3560,6 +3566,28 @@ xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb#L684-L686 (SAMPLE_NO_P
 1\0\
 profile\0\
 TargetName\0\
+Aug 14 22:41:10 turtle[22836] INFO:  INFO [2020-08-14 22:41:10.52]: ▸ Error Domain=IDEProfileLocatorErrorDomain Code=4 \"No \"iOS App Store\" profiles for team '5QFB7KEY7D' matching 'c526e0ce-4bda-4791-9f34-513f148cf616' are installed.\" UserInfo={IDEDistributionIssueSeverity=3, NSLocalizedDescription=No \"iOS App Store\" profiles for team '5QFB7KEY7D' matching 'c526e0ce-4bda-4791-9f34-513f148cf616' are installed., NSLocalizedRecoverySuggestion=Install a profile (by dragging and dropping it onto Xcode's dock item) or specify a different profile in your Export Options property list.}\0\
++\0\
+https://github.com/expo/turtle/issues/247 (Expo's turtle builder running gym's export)\0\
+3\0\
+kind\0\
+iOS App Store\0\
+profile\0\
+c526e0ce-4bda-4791-9f34-513f148cf616\0\
+team\0\
+5QFB7KEY7D\0\
+❌  Code Sign error: No matching provisioning profile found: Your build settings specify a provisioning profile with the UUID “XXXXXXXX-8de9-401b-99ff-7dd3c76d3888”, however, no such provisioning profile was found.\0\
++\0\
+https://github.com/calabash/ios-smoke-test-app/issues/84 (Xcode 7, xcpretty)\0\
+1\0\
+profile\0\
+XXXXXXXX-8de9-401b-99ff-7dd3c76d3888\0\
+Code Sign error: No matching provisioning profile found: Your build settings specify a provisioning profile with the UUID “94XXXXXXXXXX78d”, however, no such provisioning profile was found.\0\
++\0\
+https://github.com/nomad-cli/shenzhen/issues/275 (Jenkins, Xcode 6.3)\0\
+1\0\
+profile\0\
+94XXXXXXXXXX78d\0\
 1\0\
 No profiles for 'com.abc.xyz.dev' were found\0\
 -\0\
@@ -3775,6 +3803,72 @@ entitlement\0\
 com.apple.developer.icloud-container-identifiers, com.apple.developer.associated-domains, com.apple.developer.ubiquity-kvstore-identifier\0\
 1\0\
 warning: Widgets isn't code signed but requires entitlements. It is not possible to add entitlements to a binary without signing it. (in target 'Widgets' from project 'Backyard Birds')\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+export-no-matching-profiles\0\
+The export found no provisioning profile for a bundle in the archive\0\
+provisioning-profile\0\
+error\0\
+cause\0\
+1\0\
+CodesignResolverErrorDomain Code=\0\
+(?:IDE|DVT)CodesignResolverErrorDomain Code=\\d+ \\\\?\"No matching provisioning profiles found\\\\?\"(?:.*?NSLocalizedRecoverySuggestion=(?<reason>[^,{}]+?)\\.?, NSLocalized)?\0\
+0\0\
+0\0\
++\0\
+No provisioning profile matches a bundle in the archive: {reason}\0\
+The export re-signs every bundle in the archive (the app, each extension, watch app and framework that needs a profile) for the method ExportOptions.plist asks for, and for one of them no installed profile fits: none is for that bundle identifier and export method (app-store, ad-hoc, development, enterprise), none includes the certificate whose private key is in the keychain, or the app extension was added after the profiles were made. The bundle identifier is in the same error (`bundleIdentifier='...'`).\0\
+3\0\
+Install a profile for each bundle identifier in the archive for this export method; with fastlane match name them all\0\
+1\0\
+fastlane match appstore --readonly --app_identifier \"com.example.app,com.example.app.NotificationService\"\0\
+-\0\
+-\0\
+Or name the profile of each bundle in ExportOptions.plist (provisioningProfiles, with signingStyle manual)\0\
+1\0\
+/usr/libexec/PlistBuddy -c \"Print :provisioningProfiles\" ExportOptions.plist\0\
+-\0\
+-\0\
+Check that the profiles list the certificate whose private key the keychain holds\0\
+1\0\
+security find-identity -v -p codesigning\0\
+-\0\
+-\0\
+1\0\
+https://developer.apple.com/documentation/technotes/tn3125-inside-code-signing-provisioning-profiles\0\
+4\0\
+\"<IDEDistributionItem: 0x7fe9cef7ca40 'sh.MYCOMPANY.MYCOMPANYapp.NotificationService' '<DVTFilePath:0x7fe9cf13f1b0:'/Users/MYNAME/Library/Developer/Xcode/Archives/2017-05-18/Pods_defaults_MYCOMPANY 2017-05-18 15.09.27.xcarchive/Products/Applications/MYCOMPANY.app/PlugIns/NotificationService.appex'>'>\" = \"Error Domain=IDECodesignResolverErrorDomain Code=5 \\\"No matching provisioning profiles found\\\" UserInfo={NSLocalizedRecoverySuggestion=No provisioning profiles with a valid signing identity (i.e. certificate and private key pair) matching the bundle identifier \\U201csh.MYCOMPANY.MYCOMPANYapp.NotificationService\\U201d were found., NSLocalizedDescription=No matching provisioning profiles found, IDECodesignResolverError_ResolutionInputsKey=<IDECodesignResolutionInputs: 0x7fe9cf2adff0; portalTeamID='B3NYR7PARX', usingTeamBasedSigning='NO', bundleIdentifier='sh.MYCOMPANY.MYCOMPANYapp.NotificationService', targetName='(null)', provisioningProfilePurpose='1', requiresProvisioningProfile='YES'\0\
++\0\
+https://github.com/fastlane/fastlane/issues/9214 (gym export, Xcode 8.3, a notification service extension)\0\
+1\0\
+reason\0\
+No provisioning profiles with a valid signing identity (i.e. certificate and private key pair) matching the bundle identifier \\U201csh.MYCOMPANY.MYCOMPANYapp.NotificationService\\U201d were found\0\
+\"<IDEDistributionItem: 0x7fa3ee126350 'none.fastLaneFun' '<DVTFilePath:0x7fa3edbd2a90:'/Users/XXXXXXXX/Library/Developer/Xcode/Archives/2016-12-30/fastLaneFun 2016-12-30 11.09.46.xcarchive/Products/Applications/fastLaneFun.app'>'>\" = \"Error Domain=IDECodesignResolverErrorDomain Code=2 \\\"No matching provisioning profiles found\\\" UserInfo={NSLocalizedRecoverySuggestion=No provisioning profiles matching an applicable signing identity were found., NSLocalizedDescription=No matching provisioning profiles found, IDECodesignResolverError_ResolutionInputsKey=<IDECodesignResolutionInputs: 0x7fa3ee16bb40; portalTeamID='64P9F2VDC8', usingTeamBasedSigning='NO', bundleIdentifier='none.fastLaneFun', targetName='(null)'\0\
++\0\
+https://github.com/fastlane/fastlane/issues/7706 (gym, Xcode 8; the line is cut after targetName)\0\
+1\0\
+reason\0\
+No provisioning profiles matching an applicable signing identity were found\0\
+\"<IDEDistributionItem: 0x7f9050e9c220 'com.geronimo.TestFastLaneSilviu4' '<DVTFilePath:0x7f90533ca900:'/Users/ionsilviumihai/Library/Developer/Xcode/Archives/2016-04-28/TestFastLaneSilviu 2016-04-28 11.02.35.xcarchive/Products/Applications/TestFastLaneSilviu.app'>'>\" = \"Error Domain=DVTCodesignResolverErrorDomain Code=5 \\\"No matching provisioning profiles found\\\" UserInfo=0x7f9053fd1a30 {NSLocalizedRecoverySuggestion=No provisioning profiles with a valid signing identity (i.e. certificate and private key pair) matching the bundle identifier \\U201ccom.geronimo.TestFastLaneSilviu4\\U201d were found., NSLocalizedDescription=No matching provisioning profiles found, DVTCodesignResolverError_ResolutionInputsKey=<DVTCodesignResolutionInputs: 0x7f9053c79420; portalTeamID='4XFVNL93X9', usingTeamBasedSigning='NO', bundleIdentifier='com.geronimo.TestFastLaneSilviu4', targetName='(null)', provisioningProfileType='1', requiresProvisioningProfile='YES', provisioningProfilePlatform='iOS', certificateK\0\
++\0\
+https://github.com/fastlane/fastlane/issues/4394 (gym export, Xcode 7's DVT domain; the line is wrapped after certificateK)\0\
+1\0\
+reason\0\
+No provisioning profiles with a valid signing identity (i.e. certificate and private key pair) matching the bundle identifier \\U201ccom.geronimo.TestFastLaneSilviu4\\U201d were found\0\
+\"<IDEDistributionItem: 0x7fc4c4f396a0 'com.denemel.tv.iphone.tint.topshelf' '<DVTFilePath:0x7fc4c4f1ea50:'/Users/asnyrtsenyurt/Library/Developer/Xcode/Archives/2016-05-31/BuildTest 2016-05-31 22.09.59.xcarchive/Products/Applications/TVPlus.app/PlugIns/TopShelf.appex'>'>\" = \"Error Domain=IDECodesignResolverErrorDomain Code=2 \\\"No matching provisioning profiles found\\\" UserInfo={NSLocalizedRecoverySuggestion=No provisioning profiles matching an applicable signing identity were found., NSLocalizedDescription=No matching provisioning profiles found, IDECodesignResolverError_ResolutionInputsKey=<IDECodesignResolutionInputs: 0x7fc4c500f170; portalTeamID='8TMR3NTFSQ', usingTeamBasedSigning='NO', bundleIdentifier='com.denemel.tv.iphone.tint.topshelf', targetName='(null)', provisioningProfilePurpose='1', requiresProvisioningProfile='YES', provisioningProfilePlatform='tvOS', certificateKind='1.2.840.113635.100.6.1.4', requiredEntitlements='{\\n    \\\"beta-reports-active\\\" = 1;\\n    \\\"com.apple.sec\0\
++\0\
+https://github.com/fastlane/fastlane/issues/4503 (gym export of a tvOS app's top shelf extension; the line is wrapped in the entitlements)\0\
+1\0\
+reason\0\
+No provisioning profiles matching an applicable signing identity were found\0\
+1\0\
+Error Domain=IDECodesignResolverErrorDomain Code=1 \"No signing certificate \"iOS Distribution\" found\" UserInfo={IDEDistributionIssueSeverity=3}\0\
 -\0\
 0\0\
 0\0\
@@ -11249,7 +11343,7 @@ error\0\
 cause\0\
 1\0\
 this SDK is not supported by the compiler\0\
-[Ff]ailed to build module '(?<module>[^']+)'; this SDK is not supported by the compiler \\(the SDK is built with '(?<built>[^']+)', while this compiler is '(?<current>[^']+)'\\)\0\
+[Ff]ailed to build module '(?<module>[^']+)'; this SDK is not supported by the compiler\\s+\\(the SDK is built with '(?<built>[^']+)',\\s+while this compiler is '(?<current>[^']+)'\\)\0\
 0\0\
 0\0\
 +\0\
@@ -11292,10 +11386,10 @@ error: failed to build module 'Foo' for importation due to the errors above\0\
 0\0\
 0\0
 """
-    /// Catalog/07-compiler.yml: 29 rules
+    /// Catalog/07-compiler.yml: 30 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-29\0\
+30\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -11570,10 +11664,10 @@ error\0\
 cause\0\
 6\0\
   0x0000\0\
-^\\d+\\s+swift-frontend\\s+0x[0-9a-fA-F]+\\s\0\
+^\\s*\\d+\\s+\\.?swift-frontend(?:-wrapped)?\\s+0x[0-9a-fA-F]+(?:\\s|$)\0\
 0\0\
   0x0000\0\
-^\\d+\\s+swiftc?\\s{2,}0x[0-9a-fA-F]+\\s\0\
+^\\s*\\d+\\s+swiftc?\\s{2,}0x[0-9a-fA-F]+(?:\\s|$)\0\
 0\0\
 swift-frontend+0x\0\
 ^#\\d+ 0x[0-9a-fA-F]+ (?:[^(\\s][^\\n]*? )?\\(?\\S*/swift-frontend\\+0x\0\
@@ -11602,7 +11696,7 @@ rm -rf ~/Library/Developer/Xcode/DerivedData\0\
 -\0\
 -\0\
 0\0\
-6\0\
+8\0\
 4  swift                    0x00000001082d5ddf (anonymous namespace)::SILGenConformance::visitAbstractStorageDecl(swift::AbstractStorageDecl*) + 31\0\
 +\0\
 Xcode 7 to 9, when the frontend binary was `swift` (an archive's SILGen crash)\0\
@@ -11614,6 +11708,14 @@ frame layout of an Xcode 26 swift-frontend crash (Tests/Corpus c047 and c051 sho
 #3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)\0\
 +\0\
 Linux swift-frontend backtrace frame (Tests/Corpus c021)\0\
+0\0\
+0  swift-frontend           0x0000000102d637b4 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 56\0\
++\0\
+https://github.com/swiftlang/swift/issues/68311 (an LLVM pass crash; the frames as posted)\0\
+0\0\
+0  swift           0x00000000031dec28\0\
++\0\
+https://github.com/swiftlang/swift/pull/5629 (a crasher's stack trace, Linux, unsymbolised)\0\
 0\0\
 #30 0x0000555cf65b5ec0 swift::mainEntry(int, char const**) (/home/katei/.local/share/swiftly/toolchains/main-snapshot-2025-09-12/usr/bin/swift-frontend+0xcd0ec0)\0\
 +\0\
@@ -11627,7 +11729,7 @@ Thread 0 \"swift-frontend\" crashed:\0\
 +\0\
 https://github.com/swiftwasm/JavaScriptKit/issues/449 (the backtracer report after the frames)\0\
 0\0\
-3\0\
+4\0\
 0  libswiftCore.dylib  0x00000001a0b2c3d4 $ss17_assertionFailure + 172\0\
 -\0\
 0\0\
@@ -11635,6 +11737,9 @@ https://github.com/swiftwasm/JavaScriptKit/issues/449 (the backtracer report aft
 -\0\
 0\0\
 Thread 1 \"MyAppPackageTests.xctest\" crashed:\0\
+-\0\
+0\0\
+4   MyAppTests                          0x0000000104f2a1b8 closure #1 in MyAppTests.testLoad() + 120\0\
 -\0\
 0\0\
 0\0\
@@ -11761,6 +11866,61 @@ Command SwiftCompile failed with a nonzero exit code\0\
 0\0\
 1\0\
 out-of-memory\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+compiler-backend-fatal-error\0\
+The compiler's back end stopped on an internal error\0\
+compiler-crash\0\
+error\0\
+cause\0\
+2\0\
+error in backend: \0\
+error in backend: (?<reason>.+?)\\s*$\0\
+0\0\
+frontend command failed with exit code 70\0\
+frontend command failed with exit code 70\\b\0\
+0\0\
+0\0\
++\0\
+The compiler stopped on an internal error: {reason}\0\
+LLVM, the back end of clang and of the Swift compiler, found something it cannot handle (a module or function it built that fails its own verifier, an invalid inline-assembly register, a file it could not read to the end) and stopped with a fatal error instead of a diagnostic; clang then says its frontend \"failed with exit code 70\". It is a compiler bug or a damaged input (a truncated source or module file, a stale precompiled module), not an error in the code as written.\0\
+2\0\
+Clear DerivedData and the module cache, then rebuild (a damaged or stale module is the usual cause when the code did not change)\0\
+1\0\
+rm -rf ~/Library/Developer/Xcode/DerivedData\0\
+-\0\
+-\0\
+Build the same code with another Xcode (the one the project last built with, or a newer one); back-end errors are often fixed there\0\
+0\0\
+-\0\
+-\0\
+0\0\
+3\0\
+fatal error: error in backend: Invalid register name global variable\0\
++\0\
+https://github.com/lionheart/openradar-mirror/issues/7478 (Apple LLVM 7.0.2, make)\0\
+1\0\
+reason\0\
+Invalid register name global variable\0\
+clang: error: clang frontend command failed with exit code 70 (use -v to see invocation)\0\
++\0\
+https://github.com/lionheart/openradar-mirror/issues/7478\0\
+0\0\
+clang: error: clang frontend command failed with exit code 70 (use -v to see invocation)\0\
++\0\
+https://github.com/swisspol/GCDWebServer/issues/466 (Xcode 11.3; its title: \"fatal error: error in backend: Unexpected end of file\")\0\
+0\0\
+2\0\
+clang: error: linker command failed with exit code 1 (use -v to see invocation)\0\
+-\0\
+0\0\
+clang: error: clang frontend command failed with exit code 1 (use -v to see invocation)\0\
+-\0\
+0\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -12136,7 +12296,7 @@ error\0\
 cause\0\
 2\0\
 no such file or directory: '\0\
-(?:^|error: )no such file or directory: ['‘](?<path>[^'’]+)['’]\0\
+(?:^|error: )no such file or directory: ['‘](?!(?:build|test|run|package)['’])(?<path>[^'’]+)['’]\0\
 0\0\
 : error: no such file or directory\0\
 ^(?<path>[^\\s:][^:]*): error: no such file or directory$\0\
@@ -15865,10 +16025,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 67 rules
+    /// Catalog/10-infrastructure.yml: 68 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-67\0\
+68\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -18386,6 +18546,74 @@ version\0\
 10.2.1\0\
 1\0\
 INFO: Build option --xcode_version has changed, discarding analysis cache.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+swift-subcommand-missing\0\
+This Swift toolchain has no such subcommand\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+unable to invoke subcommand: \0\
+unable to invoke subcommand: (?<path>\\S*?swift-(?<command>[\\w-]+)(?:\\.exe)?) \\((?:No such file or directory)?\\)\0\
+0\0\
+no such file or directory: '\0\
+(?:^|error: )no such file or directory: '(?<command>build|test|run|package)'$\0\
+0\0\
+0\0\
++\0\
+`swift {command}` is not part of this toolchain\0\
+`swift build`, `swift test`, `swift run` and `swift package` are separate programs (swift-build, swift-package...) shipped beside the compiler. The selected toolchain does not have the one asked for: the Swift of Xcode 7 and the Swift 2.2 release had no package manager at all, a community or partial toolchain may lack it, and a different word after `swift` (a typo, another tool also called swift) is looked up the same way. A Swift that is too old for the package is the usual reason on CI: a runner image or container with another toolchain than expected.\0\
+2\0\
+Check which swift runs and what it ships\0\
+3\0\
+which -a swift\0\
+swift --version\0\
+ls \"$(dirname \"$(which swift)\")\"\0\
+-\0\
+-\0\
+Select a toolchain that has the package manager (a current Xcode, or a swift.org release or swiftly)\0\
+2\0\
+sudo xcode-select -s /Applications/Xcode.app/Contents/Developer\0\
+swiftly install latest\0\
+-\0\
+-\0\
+0\0\
+4\0\
+error: unable to invoke subcommand: /Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/swift-build (No such file or directory)\0\
++\0\
+https://github.com/vapor/mysql-kit/issues/15 (Xcode 7.3.1)\0\
+2\0\
+command\0\
+build\0\
+path\0\
+/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin/swift-build\0\
+error: unable to invoke subcommand: /usr/abiaad/swift-2.2-SNAPSHOT-2016-02-08-a-ubuntu15.10/usr/bin/swift-build (No such file or directory)\0\
++\0\
+https://github.com/elliottminns/blackfire/issues/18 (a Swift 2.2 snapshot on Ubuntu)\0\
+1\0\
+command\0\
+build\0\
+error: unable to invoke subcommand: /Library/Developer/Toolchains/swift-2.2-SNAPSHOT-2016-03-01-a.xctoolchain/usr/bin/swift-build (No such file or directory)\0\
++\0\
+https://github.com/Kitura/Kitura/issues/213 (a swift.org 2.2 toolchain on OS X)\0\
+1\0\
+command\0\
+build\0\
+<unknown>:0: error: no such file or directory: 'build'\0\
++\0\
+https://github.com/aciidgh/atom-swift-debugger/issues/2 (Xcode 7.2's swift)\0\
+1\0\
+command\0\
+build\0\
+1\0\
+<unknown>:0: error: no such file or directory: '/Users/me/App/Sources/Missing.swift'\0\
 -\0\
 0\0\
 0\0\
@@ -21149,10 +21377,10 @@ Test Suite (0 failures)\0\
 0\0\
 0\0
 """
-    /// Catalog/13-evidence.yml: 20 rules
+    /// Catalog/13-evidence.yml: 21 rules
     static let evidence = """
 xcmedic-catalog-2\0\
-20\0\
+21\0\
 shell-script-error\0\
 A shell script stopped on an error\0\
 phase-script-failed\0\
@@ -21826,9 +22054,9 @@ Error - \0\
 ^(?<class>[A-Z][\\w:]*Error) - (?<reason>.+)$\0\
 0\0\
 1\0\
-^\\s*(?:from )?\\S+\\.rb:\\d+:in \0\
+^\\s*(?:from )?\\S.*?:\\d+:in [`'‘]\0\
 -\0\
-6\0\
+200\0\
 +\0\
 {class}: {reason}\0\
 A tool written in Ruby stopped on an exception it did not handle: fastlane's actions raise FastlaneError for a failed step (\"[!] ...\"), CocoaPods prints its error report with the exception's class, and Ruby itself prints `file.rb:line:in 'method': message (Class)` before the backtrace. The message says what went wrong; the gem paths in the backtrace say which tool (cocoapods, fastlane, xcodeproj, ffi) and which version.\0\
@@ -21926,6 +22154,81 @@ bin/console\0\
 -\0\
 0\0\
 /usr/local/bin/pod:23:in `load'\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+0\0\
+ruby-backtrace\0\
+A Ruby tool's backtrace, without the line that named the exception\0\
+build-failed\0\
+warning\0\
+symptom\0\
+2\0\
+:in \0\
+^\\s*from (?<frame>\\S.*?):\\d+:in [`'‘][^'’]+['’]\\s*$\0\
+0\0\
+:in \0\
+^\\s*(?<frame>/.+?(?:\\.rb|/bin/[\\w.-]+)):\\d+:in [`'‘][^'’]+['’]\\s*$\0\
+0\0\
+1\0\
+^\\s*(?:from )?\\S.*?:\\d+:in [`'‘]\0\
+-\0\
+200\0\
++\0\
+A Ruby tool stopped on an exception; the log keeps its backtrace\0\
+These lines are the frames of a Ruby backtrace (fastlane, CocoaPods, xcpretty, a Bitrise or Fastfile step): the tool raised an exception it did not handle and stopped. The line that named the exception (`file.rb:12:in 'method': message (Class)`) is not in the log, or not next to the frames; the frames still say which tool and which of its actions failed (the gem paths carry the tool's name and version).\0\
+2\0\
+Find the exception's message just above the first frame, or run the tool again with its verbose or trace option\0\
+2\0\
+bundle exec fastlane <lane> --verbose\0\
+bundle exec pod install --verbose\0\
+-\0\
+-\0\
+Run the tool through Bundler with the versions in Gemfile.lock, so CI and laptops use the same gems\0\
+1\0\
+bundle install\0\
+-\0\
+-\0\
+0\0\
+5\0\
+\tfrom /Library/Ruby/Gems/2.6.0/gems/claide-1.1.0/lib/claide/command.rb:324:in `run'\0\
++\0\
+https://github.com/artemsivcev/nothing/issues/1 (flutter's pod install; the paste starts inside the backtrace)\0\
+1\0\
+frame\0\
+/Library/Ruby/Gems/2.6.0/gems/claide-1.1.0/lib/claide/command.rb\0\
+    \tfrom /usr/local/bin/pod:23:in `<main>'\0\
++\0\
+https://github.com/artemsivcev/nothing/issues/1 (indented as pasted)\0\
+1\0\
+frame\0\
+/usr/local/bin/pod\0\
+/Users/admin/.rvm/rubies/ruby-3.0.0/lib/ruby/gems/3.0.0/gems/cocoapods-imy-bin-0.3.0.11/lib/cocoapods-imy-bin/native/podfile_env.rb:22:in `execute_with_use_binaries'\0\
++\0\
+https://github.com/MeetYouDevs/cocoapods-imy-bin/issues/186 (a CocoaPods plugin's bare frames)\0\
+1\0\
+frame\0\
+/Users/admin/.rvm/rubies/ruby-3.0.0/lib/ruby/gems/3.0.0/gems/cocoapods-imy-bin-0.3.0.11/lib/cocoapods-imy-bin/native/podfile_env.rb\0\
+ /Library/Ruby/Gems/2.6.0/gems/cocoapods-1.10.1/bin/pod:55:in `<top (required)>'\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/10714 (the report holds only the last frames)\0\
+0\0\
+/Users/delisa/Library/Application Support/Developer/Shared/Xcode/Plug-ins/CocoaPods.xcplugin/Contents/Resources/ruby/2.0.0/gems/cocoapods-0.28.0/lib/cocoapods/command.rb:52:in `run'\0\
++\0\
+https://github.com/kattrali/cocoapods-xcode-plugin/pull/26 (a path with spaces)\0\
+0\0\
+3\0\
+/usr/local/lib/ruby/gems/2.2.0/bundler/gems/cocoapods-a33c0d282344/lib/cocoapods/config.rb:135:in `initialize': wrong number of arguments (1 for 0) (ArgumentError)\0\
+-\0\
+0\0\
+/Users/me/.rbenv/versions/3.1.2/lib/ruby/3.1.0/fileutils.rb:12: warning: already initialized constant FileUtils::VERSION\0\
+-\0\
+0\0\
+at Object.<anonymous> (/Users/me/app/node_modules/react-native/cli.js:4:42)\0\
 -\0\
 0\0\
 0\0\
@@ -22572,7 +22875,7 @@ requires Xcode \\d\0\
 newer version of Xcode\0\
 \\b(?:upgrade|update) (?:to |your )?Xcode\\b\0\
 ci-environment\0\
-16\0\
+23\0\
 xcode-select\0\
 Referenced from: /Library/Developer/CommandLineTools/\0\
 Xcode license\0\
@@ -22582,7 +22885,14 @@ Permission denied(?! \\(publickey)\0\
 DEVELOPER_DIR\0\
 \\b(?:image|executor|VM|runner) [\\w.:/-]+ is not supported\0\
 \\b(?:self-)?hosted runner\\b\0\
-\\bfind (?:an )?(?:installed )?Xcode (?:with version|satisfying|version)\\b\0\
+\\b(?:locate|find) (?:an? )?(?:installed )?Xcode\\b\0\
+\\bNo Xcode (?:[~<>=\\d]|(?:version|installation)s?\\b|(?:is |was )?(?:found|installed|available)\\b)\0\
+executable file not found in \\$PATH\0\
+\\bGem::(?:LoadError|MissingSpec\\w*Error|ConflictError)\\b\0\
+\\bBundler::GemNotFound\\b\0\
+\\bnot part of the bundle\\b\0\
+\\bCould not find gem\\b\0\
+^(?!.*(?:\\bkeyserver\\b|\\brefresh (?:PGP |GPG )?keys\\b|no valid OpenPGP data)).*\\bgpg\\b\0\
 \\bNo such file or directory - [\\w.-]+\\s*$\0\
 \\b(?:Error|exit(?: code| status)?:?|exited with(?: code)?) 127\\b\0\
 cannot load such file\0\
@@ -22590,7 +22900,7 @@ Unable to locate executable file\0\
 Failed which: Not found\0\
 COMMAND_NOT_FOUND\0\
 network\0\
-16\0\
+19\0\
 could not resolve host\0\
 (?:request|connection|operation|connect) timed out\0\
 connection (?:refused|reset|closed)\0\
@@ -22607,6 +22917,9 @@ failed to respond\0\
 Failed to download\0\
 \\bE(?:SOCKETTIMEDOUT|TIMEDOUT|CONNRESET|NOTFOUND|AI_AGAIN|HOSTUNREACH|NETUNREACH)\\b\0\
 ERR_SOCKET_(?:CONNECTION_)?TIMEOUT\0\
+\\bkeyserver\\b\0\
+\\brefresh (?:PGP |GPG )?keys\\b\0\
+no valid OpenPGP data\0\
 package-resolved-stale\0\
 2\0\
 Package\\.resolved\0\

@@ -217,8 +217,12 @@ struct FindingCollector {
             (findings[$0].role == .unrecognized && findings[$0].severity == .error) || (findings[$0].lastResort && findings[$0].role != .cause)
         }
             .sorted { (findings[$0].occurrences.first?.input ?? 0, findings[$0].firstLine) < (findings[$1].occurrences.first?.input ?? 0, findings[$1].firstLine) }
+        var promotedUnrecognized = false
         for i in order where promoted < 3 && read < Self.keywordReadLimit {
             if let first = findings[i].occurrences.first, let success = lastSuccess[first.input], first.line < success { continue }
+            // Failure evidence that names nothing itself (a backtrace, an NSError dump) says no more than an error
+            // already read for its words: it is only read when no such error pointed at a category.
+            if promotedUnrecognized, findings[i].role != .unrecognized { continue }
             read += 1
             let text = ([findings[i].message] + findings[i].excerpt).joined(separator: "\n")
             if let category = classifier.category(of: text) {
@@ -238,6 +242,7 @@ struct FindingCollector {
             } else {
                 continue
             }
+            if findings[i].role == .unrecognized { promotedUnrecognized = true }
             findings[i].role = .cause
             findings[i].severity = .error
             promoted += 1

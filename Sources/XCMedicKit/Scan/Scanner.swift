@@ -377,9 +377,12 @@ public final class Scanner {
     /// is not a green build when a line in it says something failed: the first such sentences become
     /// errors no rule names (their words may still point at a category, `classifyUnrecognized`), and so do
     /// the NSError dumps no rule names (`FindingCollector.raiseLastResortWarnings`).
+    ///
+    /// A log whose only errors are wrappers (fastlane's lane context, an exit status) says it failed but not why:
+    /// its failure sentences are read too (`Operation timed out - SSL_connect` above fastlane's summary).
     private func readStatementsIfNoVerdict() {
-        guard !collector.sawSuccess, !collector.findings.contains(where: { $0.severity == .error }) else { return }
-        collector.raiseLastResortWarnings(lastResortEvidence)
+        guard !collector.sawSuccess, !collector.findings.contains(where: { $0.severity == .error && $0.role != .symptom }) else { return }
+        if !collector.findings.contains(where: { $0.severity == .error }) { collector.raiseLastResortWarnings(lastResortEvidence) }
         guard !statements.isEmpty else { return }
         for statement in statements {
             let occurrence = Occurrence(line: statement.lineNumber, input: statement.input, location: statement.line.header?.location)
@@ -900,7 +903,10 @@ public final class Scanner {
 
     /// A lower-case word, or a quoted name (`opensWithQuotedName`).
     static func opensWithWordOrQuotedName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first else { return false }
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return false }
+        // A parenthesis the terminal moved to the next line (`…not supported by the compiler` / `(the SDK is built with …`).
+        if first == "(", let second = scalars.next() { return ("a"..."z").contains(second) }
         return ("a"..."z").contains(first) || opensWithQuotedName(text)
     }
 
