@@ -450,6 +450,18 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertNotEqual(skipped.status, .failed)
     }
 
+    /// A failed Info.plist or strings step is an error in the project's own files (xcodebuild's list, as Xcode 15 prints it).
+    func testAFailedPropertyListStepIsAnErrorInTheProjectsFiles() throws {
+        let d = try diagnose("""
+            ** TEST FAILED **
+            The following build commands failed:
+            \tProcessInfoPlistFile /tmp/DD/Build/Products/Debug-iphonesimulator/App.app/Info.plist /tmp/App/Resources/Info.plist (in target 'App' from project 'App')
+            (1 failure)
+
+            """)
+        XCTAssertEqual(d.findings.first { $0.role == .cause }?.category, "compile-error-generic")
+    }
+
     /// A log whose only errors are wrappers (fastlane's lane context) is explained by the sentence that says what failed.
     func testASentenceExplainsALogWhoseOnlyErrorsAreWrappers() throws {
         let d = try diagnose("""

@@ -6798,10 +6798,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 40 rules
+    /// Catalog/05-packages.yml: 41 rules
     static let packages = """
 xcmedic-catalog-2\0\
-40\0\
+41\0\
 tuist-external-dependencies-not-installed\0\
 Tuist generated the project before its external dependencies were installed\0\
 spm-resolution\0\
@@ -8362,6 +8362,68 @@ Analyzing dependencies\0\
 2\0\
 network\0\
 xcode-cloud-script\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+cocoapods-target-not-in-project\0\
+The Podfile names a target the Xcode project does not have\0\
+cocoapods\0\
+error\0\
+cause\0\
+1\0\
+Unable to find \0\
+Unable to find (?:a target|the targets) named [`'‘](?<target>[^`'’]+)[`'’](?: in project [`'‘](?<project>[^`'’]+)[`'’])?\0\
+0\0\
+0\0\
++\0\
+The Podfile's target {target} is not in the Xcode project\0\
+Every `target 'X' do` block of the Podfile must name a target of the app's project (the one `project` or the workspace points at). This one is not there: it was renamed or removed in Xcode, an extension was added to the Podfile but its target not committed, the checkout is older than the Podfile, or the name's spelling or case differs. CocoaPods lists the targets it did find.\0\
+2\0\
+Make the Podfile's target names match the project's (list the project's targets), then install again\0\
+2\0\
+xcodebuild -list -project {project}\0\
+pod install\0\
+-\0\
+-\0\
+Or remove the block for a target the project no longer has\0\
+0\0\
+-\0\
+-\0\
+0\0\
+4\0\
+[!] Unable to find a target named `HopSpotsTests`, did find `HopspotsTester`, `HopspotsTesterTests`, and `HopspotsTesterUITests`.\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/6250 (CocoaPods 1.1.1)\0\
+1\0\
+target\0\
+HopSpotsTests\0\
+[!] Unable to find a target named `CardInsightsWidgetExtension` in project `Spend Stack.xcodeproj`, did find `Spend Stack`, `SubscriptionsWidgetExtension`, `TagInsightsWidgetExtension`, `TagSearchIntent`, and `ListInsightsWidgetExtension`.\0\
++\0\
+https://github.com/DreamingInBinary/Spend-Stack-Public/issues/1 (an extension's target missing from the checkout)\0\
+2\0\
+project\0\
+Spend Stack.xcodeproj\0\
+target\0\
+CardInsightsWidgetExtension\0\
+[!] Unable to find a target named 'specs'\0\
++\0\
+https://github.com/pusher/libPusher/issues/69 (CocoaPods 0.x)\0\
+1\0\
+target\0\
+specs\0\
+[!] Unable to find the targets named `ChatSecure and ChatSecureTests` to link with target definition `Pods`\0\
++\0\
+https://github.com/ChatSecure/ChatSecure-iOS/issues/291 (CocoaPods 0.35)\0\
+1\0\
+target\0\
+ChatSecure and ChatSecureTests\0\
+1\0\
+[!] Unable to find a specification for `Firebase/Core`\0\
+-\0\
+0\0\
+0\0\
 0\0\
 0\0\
 0\0\
@@ -16025,10 +16087,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 68 rules
+    /// Catalog/10-infrastructure.yml: 70 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-68\0\
+70\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -18554,6 +18616,119 @@ INFO: Build option --xcode_version has changed, discarding analysis cache.\0\
 0\0\
 0\0\
 0\0\
+scheme-action-not-configured\0\
+The scheme has nothing to do for the action the job asked\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+is not currently configured for the \0\
+Scheme (?<scheme>.+?) is not currently configured for the (?<action>\\w+) action\0\
+0\0\
+0\0\
++\0\
+Scheme {scheme} is not set up for '{action}'\0\
+The scheme exists, but its {action} action lists nothing to do: no test target in its Test action (a scheme made for the app alone, a UI-test scheme whose target was renamed), or an action the scheme leaves off. Xcode keeps schemes per user unless they are shared, so a scheme edited locally may still be the unshared original on CI. xcodebuild stops with exit code 66.\0\
+2\0\
+Add the test targets to the scheme's Test action (Product > Scheme > Edit Scheme > Test), mark the scheme Shared and commit xcshareddata/xcschemes\0\
+1\0\
+git ls-files \"*.xcodeproj/xcshareddata/xcschemes/*\" \"*.xcworkspace/xcshareddata/xcschemes/*\"\0\
+-\0\
+-\0\
+Or run the action with the scheme that has the tests (list them with -list)\0\
+1\0\
+xcodebuild -list\0\
+-\0\
+-\0\
+0\0\
+4\0\
+xcodebuild: error: Scheme Project is not currently configured for the test action.\0\
++\0\
+https://github.com/Idean/sonar-swift/issues/263 (Jenkins, exit code 66)\0\
+2\0\
+action\0\
+test\0\
+scheme\0\
+Project\0\
+xcodebuild: error: Scheme napos is not currently configured for the test action.\0\
++\0\
+https://github.com/Idean/sonar-swift/issues/227\0\
+2\0\
+action\0\
+test\0\
+scheme\0\
+napos\0\
+[23:35:21]: ▸ xcodebuild: error: Scheme proapps is not currently configured for the test action.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/5170 (snapshot)\0\
+2\0\
+action\0\
+test\0\
+scheme\0\
+proapps\0\
+xcodebuild: error: Scheme X is not currently configured for the test action.\0\
++\0\
+https://github.com/bitrise-io/bitrise.io/issues/28 (Bitrise's Xcode Test step on a project without tests)\0\
+2\0\
+action\0\
+test\0\
+scheme\0\
+X\0\
+1\0\
+xcodebuild: error: The project named \"App\" does not contain a scheme named \"App\".\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+trailing-comma-needs-swift-6-1\0\
+A trailing comma that needs Swift 6.1 (Xcode 16.3) or later\0\
+xcode-version\0\
+error\0\
+cause\0\
+1\0\
+unexpected ',' separator\0\
+(?:^|error: )unexpected ',' separator\0\
+0\0\
+0\0\
++\0\
+A trailing comma this Swift does not accept: the code needs Swift 6.1 (Xcode 16.3) or later\0\
+Swift 6.1 (Xcode 16.3) accepts a comma after the last argument, parameter or list item (SE-0439), and code written since, often a package's sources or its Package.swift, uses it. An older compiler stops there with \"unexpected ',' separator\". When the compiler is 6.1 or later, the comma is in one of the few places still not allowed, and removing it is the fix.\0\
+2\0\
+Build with Xcode 16.3 or later (Swift 6.1), or pin the dependency to a release from before it used trailing commas\0\
+2\0\
+xcrun swift --version\0\
+sudo xcode-select -s /Applications/Xcode_16.4.app/Contents/Developer\0\
+-\0\
+-\0\
+In your own code, remove the comma after the last item\0\
+0\0\
+-\0\
+-\0\
+1\0\
+https://github.com/swiftlang/swift-evolution/blob/main/proposals/0439-trailing-comma-lists.md\0\
+2\0\
+error: unexpected ',' separator\0\
++\0\
+https://github.com/34306/vphone-aio/issues/18 (the issue's title; Swift 6.0 on macOS 15, fixed by removing the comma or a newer Xcode)\0\
+0\0\
+unexpected ',' separator\0\
++\0\
+https://github.com/gh123man/SwiftUI-LazyPager/pull/26 (the pull request's title; code legal in Swift 6.1 built with an older Xcode)\0\
+0\0\
+1\0\
+error: expected ',' separator\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 swift-subcommand-missing\0\
 This Swift toolchain has no such subcommand\0\
 ci-environment\0\
@@ -18954,7 +19129,7 @@ The build ran in a directory that holds no project or package\0\
 ci-environment\0\
 error\0\
 cause\0\
-4\0\
+5\0\
 Could not find Package.swift in this\0\
 Could not find Package\\.swift in this (?:directory|folder) or any of its parent\0\
 0\0\
@@ -18966,6 +19141,9 @@ rootManifestFileNotFound\0\
 0\0\
 does not contain an Xcode project\0\
 The directory (?<dir>\\S.*?) does not contain an Xcode project\0\
+0\0\
+Specify the project to use with the -project option\0\
+The directory (?<dir>\\S.*?) contains \\d+ projects?\\b.*Specify the project to use with the -project option\0\
 0\0\
 0\0\
 +\0\
@@ -18984,7 +19162,7 @@ xcodebuild -workspace App/App.xcworkspace -scheme App build\0\
 -\0\
 -\0\
 0\0\
-8\0\
+9\0\
 error: Could not find Package.swift in this directory or any of its parent directories.\0\
 +\0\
 https://github.com/swift-actions/setup-swift/issues/439 (GitHub Actions, a workflow without actions/checkout)\0\
@@ -19021,6 +19199,12 @@ https://github.com/microsoft/vsts-react-native-tasks/issues/19 (Azure Pipelines 
 1\0\
 dir\0\
 /Users/jordanmc/Documents/iosagent/_work/2/s\0\
+xcodebuild: error: The directory /Users/xxxx/my_app/ios contains 2 projects, including multiple projects with the current extension (.xcodeproj). Specify the project to use with the -project option.\0\
++\0\
+https://github.com/flutter/flutter/issues/45765 (flutter build ios with a second project in ios/)\0\
+1\0\
+dir\0\
+/Users/xxxx/my_app/ios\0\
 1\0\
 error: root manifest parse error\0\
 -\0\
@@ -22875,7 +23059,7 @@ requires Xcode \\d\0\
 newer version of Xcode\0\
 \\b(?:upgrade|update) (?:to |your )?Xcode\\b\0\
 ci-environment\0\
-23\0\
+24\0\
 xcode-select\0\
 Referenced from: /Library/Developer/CommandLineTools/\0\
 Xcode license\0\
@@ -22899,6 +23083,7 @@ cannot load such file\0\
 Unable to locate executable file\0\
 Failed which: Not found\0\
 COMMAND_NOT_FOUND\0\
+\\bspawn (?:\\S+ )?ENOENT\\b\0\
 network\0\
 19\0\
 could not resolve host\0\

@@ -81,7 +81,10 @@ struct FailedStep: Equatable {
                   "CompileMetalFile", "CompileDocumentationCatalog", "GenerateAssetSymbols", "CompileSkybox",
                   "CompileCoreMLModel", "CoreMLModelCodegen", "DataModelCompile", "ExtractAppIntentsMetadata",
                   "SwiftExplicitDependencyCompileModuleFromInterface", "SwiftExplicitDependencyGeneratePcm",
-                  "CompileStringCatalog", "EmitSwiftModuleDerivedFile"] {
+                  "CompileStringCatalog", "EmitSwiftModuleDerivedFile",
+                  // The project's own property lists and strings files (a malformed Info.plist, a Localizable.strings
+                  // with a syntax error) are compiled by these; their failure is an error in the project's files.
+                  "ProcessInfoPlistFile", "CopyPlistFile", "CopyStringsFile", "Preprocess"] {
             table[k] = "compile-error-generic"
         }
         for k in ["CodeSign", "ProcessProductPackaging", "ProcessProductPackagingDER", "ValidateEmbeddedBinary", "Validate",
