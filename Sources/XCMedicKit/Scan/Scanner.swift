@@ -901,7 +901,7 @@ public final class Scanner {
         return true
     }
 
-    /// A lower-case word, or a quoted name (`opensWithQuotedName`).
+    /// A lower-case word, a quoted name (`opensWithQuotedName`), or a parenthesis opening a lower-case word.
     static func opensWithWordOrQuotedName(_ text: String) -> Bool {
         var scalars = text.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return false }
