@@ -6798,10 +6798,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 41 rules
+    /// Catalog/05-packages.yml: 42 rules
     static let packages = """
 xcmedic-catalog-2\0\
-41\0\
+42\0\
 tuist-external-dependencies-not-installed\0\
 Tuist generated the project before its external dependencies were installed\0\
 spm-resolution\0\
@@ -7493,6 +7493,61 @@ Tests/Corpus b005 (flutter tool running xcodebuild -list)\0\
 0\0\
 1\0\
 Build location: /Users/me/Library/Developer/Xcode/DerivedData\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+package-description-not-found\0\
+The toolchain cannot find its own PackageDescription module\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+module 'PackageDescription'\0\
+no such module ['‘]PackageDescription['’]\0\
+0\0\
+0\0\
++\0\
+Package.swift cannot import PackageDescription: the selected developer tools do not match this swift\0\
+Every Package.swift starts with `import PackageDescription`, a library that ships with the toolchain. When the compiler cannot find it, the machine's developer tools are in an inconsistent state, not the package: most often `xcode-select` points at the Command Line Tools while the swift that runs comes from Xcode (or the reverse), Xcode was updated in a terminal session opened before, or a swift.org or Android toolchain runs with another one's paths.\0\
+2\0\
+Select the full Xcode as the developer directory (or set it for the job with DEVELOPER_DIR), then build again\0\
+3\0\
+xcode-select -p\0\
+sudo xcode-select --switch /Applications/Xcode.app/Contents/Developer\0\
+xcrun swift build\0\
+-\0\
+-\0\
+With only the Command Line Tools installed, reinstall them so the swift and its libraries match\0\
+2\0\
+sudo rm -rf /Library/Developer/CommandLineTools\0\
+xcode-select --install\0\
+-\0\
+-\0\
+0\0\
+4\0\
+/Users/vlad/Temp/DebounceMac/Package.swift:3:8: error: no such module 'PackageDescription'\0\
++\0\
+https://github.com/nobu-g/DebounceMac/issues/3 (macOS 13.1, only the Command Line Tools; fixed by installing Xcode and xcode-select --switch)\0\
+0\0\
+... Package.swift:2:8: error: no such module 'PackageDescription'import PackageDescription\0\
++\0\
+https://github.com/mczachurski/wallpapper/issues/67 (the Command Line Tools active; fixed by xcode-select -s)\0\
+0\0\
+.../Package.swift:4:8: error: no such module 'PackageDescription'\0\
++\0\
+https://github.com/apple/ml-stable-diffusion/issues/68 (xcode-select pointed at the CLI tools)\0\
+0\0\
+error: no such module 'PackageDescription'\0\
++\0\
+https://github.com/onevcat/FengNiao/issues/72 (M1 Pro; the maintainer points at Xcode's Command Line Tools setting)\0\
+0\0\
+1\0\
+error: no such module 'Alamofire'\0\
 -\0\
 0\0\
 0\0\
