@@ -89,7 +89,7 @@ final class CorpusTests: XCTestCase {
         print("CorpusTests (hold-out): " + f.summary)
         XCTAssertGreaterThanOrEqual(f.failing, 4084)
         XCTAssertGreaterThanOrEqual(f.recall, 0.833, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(f.top, 0.813, f.summary)
+        XCTAssertGreaterThanOrEqual(f.top, 0.814, f.summary)
         XCTAssertLessThanOrEqual(f.green.count, 138, f.green.joined(separator: "\n"))
         // t039: SwiftLint's `error:` in a script phase that exited 0, with Xcode 7's "Command /bin/sh emitted errors but
         // did not return a nonzero exit code"; the thread says the build went on. Tests/Corpus c057 has the same wording
