@@ -22408,10 +22408,10 @@ warning\0\
 symptom\0\
 2\0\
 :in \0\
-^\\s*from (?<frame>\\S.*?):\\d+:in [`'‘][^'’]+['’]\\s*$\0\
+^\\s*from (?:\\S.*?):\\d+:in [`'‘][^'’]+['’]\\s*$\0\
 0\0\
 :in \0\
-^\\s*(?<frame>/.+?(?:\\.rb|/bin/[\\w.-]+)):\\d+:in [`'‘][^'’]+['’]\\s*$\0\
+^\\s*(?:/.+?(?:\\.rb|/bin/[\\w.-]+)):\\d+:in [`'‘][^'’]+['’]\\s*$\0\
 0\0\
 1\0\
 ^\\s*(?:from )?\\S.*?:\\d+:in [`'‘]\0\
@@ -22437,21 +22437,15 @@ bundle install\0\
 \tfrom /Library/Ruby/Gems/2.6.0/gems/claide-1.1.0/lib/claide/command.rb:324:in `run'\0\
 +\0\
 https://github.com/artemsivcev/nothing/issues/1 (flutter's pod install; the paste starts inside the backtrace)\0\
-1\0\
-frame\0\
-/Library/Ruby/Gems/2.6.0/gems/claide-1.1.0/lib/claide/command.rb\0\
+0\0\
     \tfrom /usr/local/bin/pod:23:in `<main>'\0\
 +\0\
 https://github.com/artemsivcev/nothing/issues/1 (indented as pasted)\0\
-1\0\
-frame\0\
-/usr/local/bin/pod\0\
+0\0\
 /Users/admin/.rvm/rubies/ruby-3.0.0/lib/ruby/gems/3.0.0/gems/cocoapods-imy-bin-0.3.0.11/lib/cocoapods-imy-bin/native/podfile_env.rb:22:in `execute_with_use_binaries'\0\
 +\0\
 https://github.com/MeetYouDevs/cocoapods-imy-bin/issues/186 (a CocoaPods plugin's bare frames)\0\
-1\0\
-frame\0\
-/Users/admin/.rvm/rubies/ruby-3.0.0/lib/ruby/gems/3.0.0/gems/cocoapods-imy-bin-0.3.0.11/lib/cocoapods-imy-bin/native/podfile_env.rb\0\
+0\0\
  /Library/Ruby/Gems/2.6.0/gems/cocoapods-1.10.1/bin/pod:55:in `<top (required)>'\0\
 +\0\
 https://github.com/CocoaPods/CocoaPods/issues/10714 (the report holds only the last frames)\0\
