@@ -944,6 +944,49 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertNotEqual(try diagnose("| 5    | build_app              | 237         |\n[11:20:26]: fastlane.tools finished successfully 🎉\n").status, .failed)
     }
 
+    /// CMake's errors say `CMake Error at FILE:LINE (message):` with the message on the indented lines after it (its
+    /// platform modules' `iphoneos is not an iOS SDK`, a `FATAL_ERROR` of the project's own): a failure, not a clean
+    /// log. Its warnings are not.
+    func testCMakeErrorsAreFailureEvidence() throws {
+        let failed = try diagnose("""
+            CMake Error at /usr/local/Cellar/cmake/3.28.3/share/cmake/Modules/Platform/visionOS-Initialize.cmake:4 (message):
+              xros is not an visionOS SDK
+            Call Stack (most recent call first):
+              CMakeLists.txt:2 (project)
+
+
+            -- Configuring incomplete, errors occurred!
+
+            """)
+        XCTAssertEqual(failed.status, .failed)
+        XCTAssertEqual(try diagnose("CMake Error: The source directory \"/tmp/x\" does not exist.\n").status, .failed)
+        XCTAssertNotEqual(try diagnose("CMake Warning (dev) at CMakeLists.txt:3 (project):\n  Policy CMP0048 is not set\n").status, .failed)
+    }
+
+    /// A bare exit status under fastlane's banner is that action's failure: `unlock_keychain` exiting 36 (a locked
+    /// keychain in a session with no window server, fastlane/fastlane#4460's lines) is a keychain problem, in either of
+    /// fastlane's prefixes. An action that can fail many ways stays an error shown as printed.
+    func testAnExitStatusUnderFastlanesBannerNamesTheAction() throws {
+        func log(_ action: String, prefix: String) -> String {
+            """
+            \(prefix)--- Step: \(action) ---
+            \(prefix)-----------------------------
+            WARN [2016-05-03 16:20:12.13]: Variable Dump:
+            \(prefix){:DEFAULT_PLATFORM=>:ios, :PLATFORM_NAME=>:ios, :LANE_NAME=>"ios my_app_continuous"}
+            ERROR [2016-05-03 16:20:12.13]: Shell command exited with exit status 36 instead of 0.
+
+            """
+        }
+        for prefix in ["INFO [2016-05-03 16:20:12.03]: ", "[16:20:12]: "] {
+            let keychain = try diagnose(log("unlock_keychain", prefix: prefix))
+            XCTAssertEqual(keychain.causes.map(\.category), ["codesign-certificate"], prefix)
+            XCTAssertEqual(keychain.causes.first?.captures["step"], "unlock_keychain", prefix)
+            let shell = try diagnose(log("sh", prefix: prefix))
+            XCTAssertEqual(shell.status, .failed, prefix)
+            XCTAssertFalse(shell.causes.contains { $0.role == .cause }, prefix)
+        }
+    }
+
     /// rbenv's and pyenv's shims when the pinned version is not installed (also with Markdown's backticks gone).
     func testAPinnedLanguageVersionThatIsNotInstalledIsTheEnvironment() throws {
         for line in ["rbenv: version `2.4.1' is not installed (set by /Users/vagrant/git/.ruby-version)",

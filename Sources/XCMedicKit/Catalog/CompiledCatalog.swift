@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 39 rules
+    /// Catalog/03-signing.yml: 40 rules
     static let signing = """
 xcmedic-catalog-2\0\
-39\0\
+40\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -4450,6 +4450,49 @@ CODE_SIGN_IDENTITY = \"\"\0\
 0\0\
 0\0\
 0\0\
+gym-export-method-mismatch\0\
+fastlane gym's export method does not match the provisioning profiles the archive was signed with\0\
+provisioning-profile\0\
+error\0\
+cause\0\
+1\0\
+ mismatch between your provided `export_method`\0\
+There (?:seems to be|is) a mismatch between your provided `export_method`\0\
+0\0\
+0\0\
++\0\
+The export method given to gym does not match the type of the selected provisioning profiles\0\
+gym archived with the profiles the project selects, then exported with the `export_method` it was given (app-store, ad-hoc, enterprise, development). Each profile's type must be that method's: an App Store profile cannot export ad hoc. gym lists below this line the method passed and each bundle ID's profile and its type.\0\
+1\0\
+Pass the export method the profiles are for, or the profiles for the method (match's type, or `export_options`)\0\
+0\0\
++\0\
+gym(export_method: \"ad-hoc\", export_options: { provisioningProfiles: { \"com.example.app\" => \"match AdHoc com.example.app\" } })\0\
+-\0\
+0\0\
+3\0\
+[14:55:37]: There seems to be a mismatch between your provided `export_method` in gym\0\
++\0\
+fastlane/fastlane gym/lib/gym/error_handler.rb (the wording since 2017; UI.error, then the options passed)\0\
+0\0\
+[21:04:33]: There is a mismatch between your provided `export_method` in gym\0\
++\0\
+https://github.com/fastlane/fastlane/issues/9782 (fastlane 2.4x, export_method app-store against an appstore profile)\0\
+0\0\
+[16:24:10]: There is a mismatch between your provided `export_method` in gym\0\
++\0\
+https://github.com/fastlane/fastlane/issues/9782 (ad-hoc with automatic signing off)\0\
+0\0\
+1\0\
+[14:55:37]: Make sure to either change the `export_method` passed from your Fastfile or CLI\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 export-archive-failed\0\
 xcodebuild -exportArchive failed\0\
 codesign-other\0\
@@ -6148,7 +6191,7 @@ Simulator failed to boot\0\
 simulator-runtime\0\
 error\0\
 cause\0\
-4\0\
+5\0\
 for impending launch\0\
 Failed to prepare device '(?<device>[^']+)' for impending launch\0\
 0\0\
@@ -6160,6 +6203,9 @@ Unable to boot (?:the Simulator|device(?! in current state: Booted))\0\
 0\0\
 launchd_sim\0\
 Failed to start launchd_sim\0\
+0\0\
+Could not launch simulator\0\
+iPhoneSimulator: Could not launch simulator: -?\\d+\0\
 0\0\
 0\0\
 +\0\
@@ -6184,7 +6230,7 @@ Retry the job once on exactly this failure\0\
 -\0\
 -\0\
 0\0\
-5\0\
+7\0\
 xctest encountered an error (Failed to prepare device 'iPhone 15' for impending launch. (Underlying Error: Unable to boot the Simulator. launchd failed to respond. (Underlying Error: Failed to start launchd_sim: could not bind to session, launchd_sim may have crashed or quit responding)))\0\
 +\0\
 https://github.com/awslabs/aws-sdk-swift/issues/1668\0\
@@ -6211,6 +6257,14 @@ https://github.com/lionheart/openradar-mirror/issues/7982\0\
 1\0\
 seconds\0\
 120\0\
+xcodebuild[17860:76616]  iPhoneSimulator: Could not launch simulator: -600\0\
++\0\
+https://github.com/fastlane-old/scan/issues/93 (fastlane scan, Xcode 7.2.1)\0\
+0\0\
+2015-03-21 18:08:02.417 xctool[45578:2507] [MT] iPhoneSimulator: Could not launch simulator: -10810\0\
++\0\
+https://github.com/facebookarchive/xctool/issues/500 (xctool 0.2.3 under Jenkins)\0\
+0\0\
 1\0\
 Unable to boot device in current state: Booted\0\
 -\0\
@@ -11503,10 +11557,10 @@ error: failed to build module 'Foo' for importation due to the errors above\0\
 0\0\
 0\0
 """
-    /// Catalog/07-compiler.yml: 30 rules
+    /// Catalog/07-compiler.yml: 31 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-30\0\
+31\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -13363,6 +13417,54 @@ AppVersionMonitor/AppVersion.swift:23: warning: Vertical Whitespace Violation: L
 0\0\
 0\0\
 0\0\
+swiftformat-lint-failed\0\
+SwiftFormat's lint found code that is not formatted\0\
+phase-script-failed\0\
+error\0\
+cause\0\
+1\0\
+Source input did not pass lint check\0\
+Source input did not pass lint check\\.\0\
+0\0\
+0\0\
++\0\
+SwiftFormat --lint found files that need formatting, so the step failed\0\
+`swiftformat --lint` checks that every file is already formatted as the configuration (.swiftformat, the --swiftversion) says, and exits with a failure when one is not, which fails the build phase or CI step that runs it. The lines before this one name each file, line and rule; \"N/M files require formatting\" follows. A different SwiftFormat version on CI than on the developers' machines often formats differently.\0\
+2\0\
+Format the files and commit them (the same SwiftFormat version CI uses)\0\
+2\0\
+swiftformat .\0\
+swiftformat --version\0\
+-\0\
+-\0\
+If the phase should only warn, let it pass with --lenient\0\
+1\0\
+swiftformat --lint --lenient .\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Source input did not pass lint check.\0\
++\0\
+nicklockwood/SwiftFormat@561f2253c520:Sources/CommandLine.swift (printResult, after the files it checked; its Tests/CommandLineTests.swift expects the line)\0\
+0\0\
+error: Source input did not pass lint check.\0\
++\0\
+nicklockwood/SwiftFormat@561f2253c520:Sources/CommandLine.swift (printed as an error, which Xcode's build log shows with its level)\0\
+0\0\
+2\0\
+SwiftFormat completed successfully.\0\
+-\0\
+0\0\
+0/312 files require formatting.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 apple-only-api-unavailable\0\
 Apple-platform API used where it does not exist\0\
 compile-error-generic\0\
@@ -15113,7 +15215,8 @@ Lost connection to the test runner\0\
 The build encountered an error but continued\0\
 -\0\
 0\0\
-0\0\
+1\0\
+simulator-runtime\0\
 0\0\
 0\0\
 0\0\
@@ -15428,12 +15531,15 @@ The test totals or a test runner's report count failed tests\0\
 test-failure\0\
 error\0\
 cause\0\
-10\0\
+11\0\
 Executed \0\
 ^Executed \\d+ tests?, with (?:\\d+ tests? skipped and )?[1-9]\\d* failures?\\b\0\
 0\0\
 Test run with \0\
 ^Test run with \\d+ tests? (?:in \\d+ suites? )?failed after\0\
+0\0\
+' failed at \0\
+^Test Suite '[^']+' failed at \\d\0\
 0\0\
  failed out of \0\
 ^\\d+% tests passed, [1-9]\\d* tests? failed out of \\d+\0\
@@ -15476,7 +15582,7 @@ xcodebuild test ... 2>&1 | tee build.log | xcbeautify\0\
 -\0\
 -\0\
 0\0\
-15\0\
+17\0\
 \t Executed 3 tests, with 1 failure (0 unexpected) in 0.258 (0.259) seconds\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_SWIFT_FATAL_ERROR_IN_TEST_MAKE_TESTS_RESTARTING)\0\
@@ -15496,6 +15602,14 @@ a GitHub Actions log of xcodebuild test quoted in a public repository's script (
 ✘ Test run with 2 tests failed after 0.001 seconds with 1 issue.\0\
 +\0\
 cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLog_6_0_macOS.txt\0\
+0\0\
+Test Suite 'CaptureGroupTests' failed at 2025-08-10 01:38:41.939.\0\
++\0\
+cpisciotta/xcbeautify@513e4b12c3f6:Tests/XcbeautifyLibTests/TestData/MixedTestLog_6_0_macOS.txt\0\
+0\0\
+Test Suite '/Users/dm/someplace/Macadamia.octest' failed at 2014-09-24 23:09:20 +0000.\0\
++\0\
+xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_OCUNIT_FAILED_TEST_RUN_COMPLETION)\0\
 0\0\
 33% tests passed, 4 tests failed out of 6\0\
 +\0\
@@ -15537,7 +15651,7 @@ charleskorn/kotest-gradle-event-logging-issue@bf02be9030b4:README.md (./gradlew 
 +\0\
 tomyuval/gradle-not-re-running-failed-tests:README.md (Kotlin Multiplatform's nativeTest and jvmTest)\0\
 0\0\
-8\0\
+9\0\
 100% tests passed, 0 tests failed out of 6\0\
 -\0\
 0\0\
@@ -15548,6 +15662,9 @@ tomyuval/gradle-not-re-running-failed-tests:README.md (Kotlin Multiplatform's na
 -\0\
 0\0\
 ✔ Test run with 4 tests passed after 0.010 seconds.\0\
+-\0\
+0\0\
+Test Suite 'All tests' passed at 2022-01-15 21:31:49.073.\0\
 -\0\
 0\0\
  PASS  e2e/login.e2e.js (12.3 s)\0\
@@ -16142,10 +16259,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 70 rules
+    /// Catalog/10-infrastructure.yml: 74 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-70\0\
+74\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -18852,12 +18969,73 @@ build\0\
 0\0\
 0\0\
 0\0\
+homebrew-xcode-outdated\0\
+Homebrew refuses to build with the Xcode on this machine\0\
+xcode-version\0\
+error\0\
+cause\0\
+1\0\
+Your Xcode (\0\
+Your Xcode \\((?<found>[^)]*)\\)(?: at \\S+)? is (?:too )?outdated\\b\0\
+0\0\
+0\0\
++\0\
+Homebrew needs a newer Xcode than the {found} on this machine\0\
+Homebrew builds a formula from source when no bottle fits this macOS (every formula of a third-party tap without bottles, or a macOS older than the bottles), and it refuses to do so with an Xcode older than the one it expects for this macOS, which it names on the next line (\"Please update to Xcode …\"). On a CI image the fix is an image or a selected Xcode that is new enough, or a bottle; `brew doctor` says the same as a warning that fails nothing.\0\
+2\0\
+See which Xcode is selected and which Homebrew wants\0\
+2\0\
+xcodebuild -version\0\
+brew config\0\
+-\0\
+-\0\
+Select (or install) a newer Xcode before the brew step\0\
+1\0\
+sudo xcode-select -s /Applications/Xcode_16.app/Contents/Developer\0\
+-\0\
+-\0\
+0\0\
+4\0\
+Error: Your Xcode (8.3.3) is too outdated.\0\
++\0\
+https://github.com/Homebrew/brew/issues/2779 (the issue's title)\0\
+1\0\
+found\0\
+8.3.3\0\
+Error: Your Xcode (8.0) is outdated.\0\
++\0\
+https://github.com/Homebrew/brew/issues/1418 (after upgrading to Sierra)\0\
+1\0\
+found\0\
+8.0\0\
+`Error: Your Xcode (14.0.1) is too outdated`\0\
++\0\
+https://github.com/charmbracelet/vhs/issues/123 (brew install after a macOS update)\0\
+1\0\
+found\0\
+14.0.1\0\
+Warning: Your Xcode (dunno) is outdated.\0\
++\0\
+https://github.com/Homebrew/brew/issues/6587 (brew doctor with an Xcode beta on the Desktop)\0\
+1\0\
+found\0\
+dunno\0\
+1\0\
+Xcode: 13.0\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 developer-tools-missing\0\
 The developer tools the job needs are not installed or not selected\0\
 ci-environment\0\
 error\0\
 cause\0\
-17\0\
+19\0\
 needs the Apple Command Line Tools\0\
 (?<tool>\\S+): the bottle needs the Apple Command Line Tools to be installed\0\
 0\0\
@@ -18872,6 +19050,12 @@ invalid active developer path \\((?<path>[^)]+)\\)\0\
 0\0\
 invalid developer directory\0\
 xcode-select: error: invalid developer directory ['‘](?<path>[^'’]+)['’]\0\
+0\0\
+no developer tools were found at\0\
+xcode-select: (?:note|error): no developer tools were found at ['‘](?<path>[^'’]+)['’]\0\
+0\0\
+active developer path (\0\
+active developer path \\(\"(?<path>[^\"]+)\"\\) does not exist\0\
 0\0\
 a terminal is required to read the password\0\
 sudo: a terminal is required to read the password\0\
@@ -18931,7 +19115,7 @@ xcode-select --install\0\
 -\0\
 -\0\
 0\0\
-23\0\
+26\0\
 [13:25:22]: 'xcodes' doesn't seem to be installed. Please follow the installation guide at https://github.com/RobotsAndPencils/xcodes#installation before proceeding\0\
 +\0\
 https://github.com/openfoodfacts/smooth-app/pull/3861 (GitHub Actions, fastlane's xcodes action)\0\
@@ -18984,6 +19168,24 @@ the classic message after a macOS upgrade removes the Command Line Tools (quoted
 1\0\
 path\0\
 /Library/Developer/CommandLineTools\0\
+xcode-select: note: no developer tools were found at '/Applications/Xcode.app', requesting install. Choose an option in the dialog to download the command line developer tools.\0\
++\0\
+https://github.com/DavHau/mach-nix/issues/273 (a Nix build whose git then failed with exit code 1)\0\
+1\0\
+path\0\
+/Applications/Xcode.app\0\
+xcode-select: error: no developer tools were found at '/Applications/Xcode.app', and no install could be requested (perhaps no UI is present), please install manually from 'developer.apple.com'.\0\
++\0\
+https://github.com/conda/conda-build/issues/1746 (conda build in a Vagrant box; git then exits 1)\0\
+1\0\
+path\0\
+/Applications/Xcode.app\0\
+[2020-01-10 19:22:54][ERROR: input.scriptfilter] Code 1: xcrun: error: active developer path (\"/Applications/Xcode.app/Contents/Developer\") does not exist\0\
++\0\
+https://github.com/sballin/alfred-search-notes-app/issues/17 (Xcode removed, xcode-select still pointing at it)\0\
+1\0\
+path\0\
+/Applications/Xcode.app/Contents/Developer\0\
 xcrun: error: missing DEVELOPER_DIR path: /Applications/Xcode.app/Contents/Developer\0\
 +\0\
 https://github.com/swift-actions/setup-swift/issues/533 (a self-hosted runner whose Xcode is installed under another name)\0\
@@ -19796,6 +19998,92 @@ info: installing component 'rust-std' for 'aarch64-apple-ios'\0\
 0\0\
 0\0\
 0\0\
+gem-needs-another-ruby\0\
+A gem (CocoaPods, fastlane or one they need) does not support this machine's Ruby\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+ requires Ruby version \0\
+(?:^|\\s)(?<gem>[\\w.-]+) requires Ruby version (?<required>[<>=~]+ ?\\d+(?:\\.\\d+){0,3}(?:, ?[<>=~]+ ?\\d+(?:\\.\\w+){0,3})?)\0\
+0\0\
+ requires ruby version \0\
+(?:^|\\s)(?<gem>[\\w.-]+) requires ruby version (?<required>[<>=~]+ ?\\d+(?:\\.\\d+){0,3}(?:, ?[<>=~]+ ?\\d+(?:\\.\\w+){0,3})?), which is incompatible with the current version\0\
+0\0\
+0\0\
++\0\
+{gem} needs Ruby {required}, which this machine's Ruby is not\0\
+The gem being installed (or one CocoaPods or fastlane depends on: activesupport, drb, ffi, cocoapods-downloader) declares the Ruby versions it supports, and the Ruby that runs `gem` or `bundle` is not one of them. On a Mac that is usually the system Ruby (2.6 on every macOS since Catalina), which newer CocoaPods and fastlane releases no longer support; on CI, an image's default Ruby that is older or newer than the project expects.\0\
+3\0\
+See which Ruby runs the install\0\
+2\0\
+which ruby gem\0\
+ruby --version\0\
+-\0\
+-\0\
+Use a Ruby the gems support (a version manager, or the CI's setup step) and pin it for the project\0\
+3\0\
+rbenv install 3.3.6\0\
+rbenv local 3.3.6\0\
+bundle install\0\
+-\0\
+-\0\
+Or install the last version of the gem that still supports this Ruby, as RubyGems suggests above the error\0\
+0\0\
+-\0\
+-\0\
+0\0\
+5\0\
+\tactivesupport requires Ruby version >= 2.2.2.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/5294 (sudo gem install fastlane on El Capitan's Ruby 2.0)\0\
+2\0\
+gem\0\
+activesupport\0\
+required\0\
+>= 2.2.2\0\
+activesupport requires Ruby version >= 2.2.2.\0\
++\0\
+https://github.com/Lona/Lona/issues/69 (gem install cocoapods with Ruby 2.0.0)\0\
+2\0\
+gem\0\
+activesupport\0\
+required\0\
+>= 2.2.2\0\
+\tdrb requires Ruby version >= 2.7.0. The current ruby version is 2.6.10.210.\0\
++\0\
+https://github.com/flutter/website/issues/12224 (sudo gem install cocoapods with macOS's Ruby)\0\
+2\0\
+gem\0\
+drb\0\
+required\0\
+>= 2.7.0\0\
+\tcocoapods-packing-cubes-0.4.0 requires Ruby version ~> 2.0. The current ruby version is 3.0.5.\0\
++\0\
+https://github.com/segiddins/cocoapods-packing-cubes/issues/11 (a plugin too old for Ruby 3)\0\
+2\0\
+gem\0\
+cocoapods-packing-cubes-0.4.0\0\
+required\0\
+~> 2.0\0\
+cocoapods-core-1.11.2 requires ruby version >= 2.6, which is incompatible with the current version, ruby 2.5.1p57\0\
++\0\
+https://github.com/FlowCrypt/flowcrypt-ios/issues/572 (bundle install, the issue's title)\0\
+2\0\
+gem\0\
+cocoapods-core-1.11.2\0\
+required\0\
+>= 2.6\0\
+1\0\
+This formula requires Ruby version 3.x to build.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 language-version-not-installed\0\
 The Ruby, Python or Node version the project pins is not installed on this machine\0\
 ci-environment\0\
@@ -20154,6 +20442,81 @@ IPHONEOS_DEPLOYMENT_TARGET = 8.0\0\
 0\0\
 0\0\
 0\0\
+upload-sdk-too-old\0\
+App Store Connect refused a build made with an SDK older than it accepts\0\
+app-store-upload\0\
+error\0\
+cause\0\
+1\0\
+ SDK or later\0\
+(?:This app(?: update)? was built with the (?<built>[\\w .]*?) ?SDK\\. )?(?:All|New) [\\w ,]+? must be built with the (?<required>[\\w .]+?) SDK or later(?:, included in Xcode (?<xcode>[\\d.]+) or later)?\0\
+0\0\
+0\0\
++\0\
+App Store Connect accepts only builds made with the {required} SDK or later\0\
+Each spring Apple raises the oldest SDK App Store Connect accepts an upload from (the iOS 18 SDK, in Xcode 16, from April 2025). The build was archived with an older Xcode: the CI image's default Xcode, a pinned `xcode-version`, a fastlane `xcode_select` or `DEVELOPER_DIR` that points at the old one. The deployment target does not matter; the SDK the app was built with does. The upload step reports it, but the fix is in the build step.\0\
+2\0\
+See which Xcode and SDK the archive step used\0\
+2\0\
+xcodebuild -version\0\
+xcodebuild -showsdks\0\
+-\0\
+-\0\
+Archive with an Xcode that has the required SDK (on GitHub Actions, pick it before the build)\0\
+1\0\
+sudo xcode-select -s /Applications/Xcode_16.app/Contents/Developer\0\
+-\0\
+-\0\
+0\0\
+4\0\
+ [Transporter Error Output]: ERROR ITMS-90725: SDK Version Issue. This app was built with the iOS 14.5 SDK. All iOS apps submitted to the App Store must be built with the iOS 15 SDK or later, included in Xcode 13 or later.\0\
++\0\
+https://github.com/openfoodfacts/smooth-app/issues/1736 (fastlane on GitHub Actions, 2022)\0\
+3\0\
+built\0\
+iOS 14.5\0\
+required\0\
+iOS 15\0\
+xcode\0\
+13\0\
+SDK version issue. This app was built with the iOS 17.4 SDK. All iOS and iPadOS apps must be built with the iOS 18 SDK or later, included in Xcode 16 or later, in order to be uploaded to App Store Connect or submitted for distribution.\0\
++\0\
+https://github.com/mlcommons/mobile_app_open/issues/989 (Xcode Organizer's \"Prepare Build for App Store Connect\")\0\
+3\0\
+built\0\
+iOS 17.4\0\
+required\0\
+iOS 18\0\
+xcode\0\
+16\0\
+ [Application Loader Error Output]: ERROR: [ContentDelivery.Uploader] Validation failed (409) SDK version issue. This app was built with the iOS 17.4 SDK. All iOS and iPadOS apps must be built with the iOS 18 SDK or later, included in Xcode 16 or later, in order to be uploaded to App Store Connect or submitted for distribution. (ID: ad007ae2-9fab-4139-8e1b-4b1dfdcdf0e5)\0\
++\0\
+https://github.com/RevenueCat/purchases-ios/pull/5548 (fastlane on CircleCI)\0\
+3\0\
+built\0\
+iOS 17.4\0\
+required\0\
+iOS 18\0\
+xcode\0\
+16\0\
+ERROR ITMS-90725: \"SDK Version Issue. This app was built with the iOS 12.4 SDK. New apps for iPhone or iPad must be built with the iOS 13 SDK or later.\"\0\
++\0\
+https://github.com/fastlane/fastlane/issues/16418 (the issue's title, 2020's rule)\0\
+2\0\
+built\0\
+iOS 12.4\0\
+required\0\
+iOS 13\0\
+1\0\
+Starting April 2025, apps uploaded to App Store Connect must be built with Xcode 16 or later using an SDK for iOS 18.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 app-store-itms-error\0\
 App Store Connect rejected the upload (ITMS error)\0\
 app-store-upload\0\
@@ -20394,6 +20757,71 @@ Found the app with Bundle ID com.example.app\0\
 0\0\
 0\0\
 0\0\
+apple-id-two-factor-on-ci\0\
+fastlane's Apple ID login asked for a two-factor code where nobody can type it\0\
+app-store-upload\0\
+error\0\
+cause\0\
+4\0\
+Your session cookie has been expired\0\
+Your session cookie has been expired\0\
+0\0\
+Session loaded from environment variable is not valid\0\
+Session loaded from environment variable is not valid\0\
+0\0\
+2FA can only be performed in interactive mode\0\
+2FA can only be performed in interactive mode\0\
+0\0\
+Please enter the 6 digit code\0\
+Please enter the 6 digit code\0\
+0\0\
+0\0\
++\0\
+fastlane needs a two-factor code for the Apple ID: its saved session is missing or expired\0\
+With an Apple ID (not an App Store Connect API key) fastlane logs in through spaceship, and Apple asks for a two-factor code unless a saved session is still valid. The session made by `fastlane spaceauth` and passed in FASTLANE_SESSION lasts about a month at most (often much less, and it is tied to where it was made), so a CI job that worked starts asking for the code: it waits at the prompt until the job times out, or stops with \"2FA can only be performed in interactive mode\".\0\
+2\0\
+Use an App Store Connect API key on CI; it needs no two-factor code\0\
+1\0\
+bundle exec fastlane pilot upload --api_key_path fastlane/api_key.json\0\
+-\0\
+-\0\
+Or make a new session on a machine where you can type the code and update the CI secret\0\
+1\0\
+bundle exec fastlane spaceauth -u you@example.com\0\
+-\0\
+-\0\
+0\0\
+5\0\
+> Your session cookie has been expired.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/9044 (FASTLANE_SESSION on a CI server, quoted)\0\
+0\0\
+resulting in the error `2FA can only be performed in interactive mode`.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/18363 (upload_to_testflight on CircleCI, the message quoted)\0\
+0\0\
+Session loaded from environment variable is not valid. Continuing with normal login.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/17027 (CircleCI, the session stopped working after 48 hours)\0\
+0\0\
+Please enter the 6 digit code you received at +32 •••• •• •• 08:\0\
++\0\
+https://github.com/fastlane/fastlane/issues/17027\0\
+0\0\
+Please enter the 6 digit code: \0\
++\0\
+https://github.com/fastlane/fastlane/issues/10802\0\
+0\0\
+1\0\
+Successfully logged in to App Store Connect\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 app-store-upload-failed\0\
 Uploading the build to App Store Connect failed\0\
 app-store-upload\0\
@@ -20443,7 +20871,7 @@ bundle exec fastlane pilot upload --api_key_path fastlane/api_key.json\0\
 -\0\
 -\0\
 0\0\
-8\0\
+7\0\
 \t\terror: Validation failed\0\
 +\0\
 https://github.com/flutter/flutter/issues/167892 (Xcode Organizer's upload of an app with a watchOS companion; the reasons follow)\0\
@@ -20477,12 +20905,6 @@ status\0\
 Validation failed (409)\0\
 +\0\
 https://developer.apple.com/forums/topics/code-signing-topic?page=2&sortBy=boosts&sortOrder=ASC (Transporter, a Mac app's unsupported entitlement on the next line)\0\
-1\0\
-status\0\
-409\0\
- [Application Loader Error Output]: ERROR: [ContentDelivery.Uploader] Validation failed (409) SDK version issue. This app was built with the iOS 17.4 SDK. All iOS and iPadOS apps must be built with the iOS 18 SDK or later, included in Xcode 16 or later, in order to be uploaded to App Store Connect or submitted for distribution. (ID: ad007ae2-9fab-4139-8e1b-4b1dfdcdf0e5)\0\
-+\0\
-https://github.com/RevenueCat/purchases-ios/pull/5548 (fastlane on CircleCI; the reason on the same line)\0\
 1\0\
 status\0\
 409\0\

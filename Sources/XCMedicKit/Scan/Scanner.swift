@@ -567,6 +567,7 @@ public final class Scanner {
         var walked = 0
         var foundStart = false
         var printedFrom = 0 // how far up the oldest of the lines kept in `printed` stands
+        var bannerKind: String?
         let ownStep = structured?.line(lineNumber)?.step
         PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 400) { previous in
             walked += 1
@@ -582,6 +583,11 @@ public final class Scanner {
             let indented = previous.raw.first == " " || previous.raw.first == "\t"
             if !indented, let start = FailedStep.parseStart(previous.text) {
                 title = start.title
+                // fastlane runs its actions one after another, so the banner above a bare exit status
+                // (`Shell command exited with exit status 36 instead of 0.`) names the action that failed, when it
+                // is one that does one thing (`unlock_keychain`); an action that runs many commands and goes on
+                // after one fails (`upload_symbols_to_crashlytics`) says nothing by its name.
+                if previous.text.hasPrefix("--- Step: "), FailedStep.fastlaneActions[start.kind] != nil { bannerKind = start.kind }
                 foundStart = true
                 return false
             }
@@ -593,6 +599,7 @@ public final class Scanner {
             return true
         }
         let windowStart = lineNumber - walked
+        let kind = kind.isEmpty ? bannerKind ?? "" : kind
         let category = FailedStep.category(ofKind: kind)
         let script = category == "phase-script-failed" || category == "xcode-cloud-script"
         // A step closed by a warning (a script that printed errors but exited 0) is a failure only
