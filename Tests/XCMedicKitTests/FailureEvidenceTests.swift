@@ -963,6 +963,14 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertNotEqual(try diagnose("CMake Warning (dev) at CMakeLists.txt:3 (project):\n  Policy CMP0048 is not set\n").status, .failed)
     }
 
+    /// A failure sentence whose subject is hyphenated (xcnotary's `Pre-notarization check failed:`, a `Pre-build step
+    /// failed.`) says the run failed, as `Archive step failed.` does.
+    func testAHyphenatedSubjectThatFailedIsAFailure() throws {
+        XCTAssertEqual(try diagnose("Pre-notarization check failed:\nBundle is not signed with a Developer ID certificate or it includes unsigned binaries.\n").status, .failed)
+        XCTAssertEqual(try diagnose("Pre-build step failed.\n").status, .failed)
+        XCTAssertNotEqual(try diagnose("Well-known check passed.\n").status, .failed)
+    }
+
     /// A bare exit status under fastlane's banner is that action's failure: `unlock_keychain` exiting 36 (a locked
     /// keychain in a session with no window server, fastlane/fastlane#4460's lines) is a keychain problem, in either of
     /// fastlane's prefixes. An action that can fail many ways stays an error shown as printed.

@@ -409,7 +409,7 @@ enum ScanMarkers {
     /// in any other log they are context.
     static let failureStatement = try! CompiledRegex(
         #"(?:^|: |\] |^\W*\s)(?:Failed to|FAILED to|Could not|Couldn['\x{2019}]t|Unable to|Cannot|Can't) |(?:^|\s)failed - |\b(?:XCT[A-Za-z]+|Expectation) failed\b|^FAILED:? \S"#
-        + #"|^(?:[A-Z]+ )+FAILED\b|^[A-Z][a-z]+(?: [a-z]+){0,2} failed(?:$|[.:!,]| (?:after|with|because|due|in|on|for)\b)"#
+        + #"|^(?:[A-Z]+ )+FAILED\b|^[A-Z][a-z]+(?:-[a-z]+)?(?: [a-z]+(?:-[a-z]+)?){0,2} failed(?:$|[.:!,]| (?:after|with|because|due|in|on|for)\b)"#
         + #"|\b[Aa]n (?:unexpected |unknown |internal |un-?handled )?(?:error|exception) (?:occurred|has occurred|was encountered)\b|(?:^|\] )Exception in thread "[^"]*" [\w.$]+|^No such file or directory - [\w.-]+\s*$|\bThere (?:was|were) (?:an? )?(?:\w+ )?(?:errors?|problems?)\b"#
         + #"|^Did not find \w|^No (?:valid|matching|suitable) [\w -]+? (?:was |were |is |are )?found\b"#
         + #"|^(?:The )?[\w.-]+(?: (?:[\w.-]+|"[^"\s]+"|'[^'\s]+')){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
