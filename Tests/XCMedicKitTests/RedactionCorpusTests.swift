@@ -132,6 +132,7 @@ final class RedactionCorpusTests: XCTestCase {
         "g3010-canvas-danger-xctest-failed-login-webview.log": "&password=",
         "f1021-swift6-isolated-conformance-encodable.log": "mfaCapabilityToken = \"",
         "f5019-rn-detox-ios12-beforeall-hook-timeout.log": "detoxSessionId: '",
+        "m7009-codemagic-asc-invalid-api-key.log": "APP_STORE_CONNECT_PRIVATE_KEY='",
     ]
 
     /// Redaction must not eat build output: no line of a log in Tests/Corpus or Tests/Holdout changes, the
