@@ -9644,10 +9644,10 @@ CocoaPods/CocoaPods@b80e113e28a7:lib/cocoapods/sandbox/file_accessor.rb#L426 (UI
 0\0\
 1\0
 """
-    /// Catalog/06-linker.yml: 27 rules
+    /// Catalog/06-linker.yml: 28 rules
     static let linker = """
 xcmedic-catalog-2\0\
-27\0\
+28\0\
 linker-undefined-symbols\0\
 Undefined symbols at link time\0\
 linker-undefined-symbols\0\
@@ -11555,12 +11555,64 @@ error: failed to build module 'Foo' for importation due to the errors above\0\
 0\0\
 0\0\
 0\0\
+0\0\
+sdk-swift-interface-unreadable\0\
+The compiler cannot read the Swift standard library of the SDK it was given\0\
+swift-version-mismatch\0\
+error\0\
+cause\0\
+1\0\
+.swiftinterface:\0\
+/SDKs/(?<sdk>[A-Za-z]+[\\d.]*)\\.sdk/usr/lib/swift/[\\w.-]+\\.swiftmodule/[\\w.-]+\\.swiftinterface:\\d+:\\d+: error: \0\
+0\0\
+0\0\
++\0\
+This compiler cannot read the Swift interfaces of the {sdk} SDK: the compiler and the SDK come from different Swift releases\0\
+Every Swift compile reads the SDK's standard library and overlays from their textual interfaces. When the SDK is newer than the compiler (new attributes such as `@_marker` or `@unchecked Sendable`, new builtins) or older, the compiler fails inside those files, before it reaches the project's code. It happens when the Command Line Tools are updated but another toolchain (an older Xcode, a swift.org toolchain, a Nix or Homebrew compiler) is used with their SDK, or SDKROOT names another SDK than the compiler's own.\0\
+2\0\
+See which compiler and which SDK the build uses\0\
+3\0\
+xcrun swift --version\0\
+xcrun --show-sdk-path\0\
+xcode-select -p\0\
+-\0\
+-\0\
+Use the compiler and SDK of the same Xcode or Command Line Tools (update both, or select one Xcode)\0\
+3\0\
+softwareupdate --list\0\
+sudo xcode-select -s /Applications/Xcode.app/Contents/Developer\0\
+unset SDKROOT TOOLCHAINS\0\
+-\0\
+-\0\
+0\0\
+2\0\
+/Library/Developer/CommandLineTools/SDKs/MacOSX12.3.sdk/usr/lib/swift/Swift.swiftmodule/arm64e-apple-macos.swiftinterface:525:32: error: unknown attribute 'unchecked'\nextension Swift._ArrayBuffer : @unchecked Swift.Sendable where Element : Swift.Sendable {\0\
++\0\
+https://github.com/roc-lang/roc/issues/3151 (swiftc of an older toolchain with the Command Line Tools' macOS 12.3 SDK)\0\
+1\0\
+sdk\0\
+MacOSX12.3\0\
+[/Library/Developer/CommandLineTools/SDKs/MacOSX11.1.sdk/usr/lib/swift/Swift.swiftmodule/x86_64-apple-macos.swiftinterface:21465:21: error: module 'Builtin' has no member named 'convertUnownedUnsafeToGuaranteed'\n    return try body(Builtin.convertUnownedUnsafeToGuaranteed(fakeBase,\0\
++\0\
+https://github.com/pookjw/SidecarPatcher/issues/140 (Catalina; fixed by updating the Command Line Tools)\0\
+1\0\
+sdk\0\
+MacOSX11.1\0\
+1\0\
+/Users/me/App/.build/checkouts/Foo/Sources/Foo/Foo.swiftinterface:12:1: error: unknown attribute '_marker'\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 0\0
 """
-    /// Catalog/07-compiler.yml: 31 rules
+    /// Catalog/07-compiler.yml: 32 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-31\0\
+32\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -13409,6 +13461,73 @@ Done linting! Found 3 violations, 0 serious in 12 files.\0\
 -\0\
 0\0\
 AppVersionMonitor/AppVersion.swift:23: warning: Vertical Whitespace Violation: Limit vertical whitespace to a single empty line. Currently 2. (vertical_whitespace)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+sourcekitd-not-loadable\0\
+SwiftLint (or another SourceKitten tool) could not load SourceKit\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+library_wrapper.swift:\0\
+library_wrapper\\.swift:\\d+: Fatal error: Loading (?<library>\\S*sourcekitd\\S*) failed\0\
+0\0\
+0\0\
++\0\
+SwiftLint could not load {library}: no usable Xcode or Swift toolchain is selected\0\
+SwiftLint reads Swift code through SourceKit, which it loads at run time from the toolchain xcode-select (or TOOLCHAINS, or DEVELOPER_DIR) points at, or on Linux from the Swift installation's lib folder. It was not there: only the Command Line Tools are selected, the selected Xcode was moved or is a download that was never opened, a snapshot toolchain is active, or on Linux swiftlint runs without the Swift runtime (a static binary in a bare container). Whatever the plug-in or build phase, it fails before linting a file.\0\
+3\0\
+Select a full Xcode (and open it once, or run its first launch) on the machine that runs SwiftLint\0\
+3\0\
+xcode-select -p\0\
+sudo xcode-select -s /Applications/Xcode.app/Contents/Developer\0\
+sudo xcodebuild -runFirstLaunch\0\
+-\0\
+-\0\
+Drop a snapshot toolchain from the environment\0\
+1\0\
+unset TOOLCHAINS\0\
+-\0\
+-\0\
+On Linux, run SwiftLint where a Swift toolchain is installed (or point LINUX_SOURCEKIT_LIB_PATH at its lib folder)\0\
+1\0\
+export LINUX_SOURCEKIT_LIB_PATH=/usr/lib\0\
+-\0\
+-\0\
+0\0\
+4\0\
+SourceKittenFramework/library_wrapper.swift:31: Fatal error: Loading sourcekitdInProc.framework/Versions/A/sourcekitdInProc failed\0\
++\0\
+https://github.com/realm/SwiftLint/issues/4602 (SwiftLint 0.50.1 from Homebrew, then \"trace trap swiftlint lint\")\0\
+1\0\
+library\0\
+sourcekitdInProc.framework/Versions/A/sourcekitdInProc\0\
+SourceKittenFramework/library_wrapper.swift:58: Fatal error: Loading sourcekitdInProc.framework/Versions/A/sourcekitdInProc failed\0\
++\0\
+https://github.com/realm/SwiftLint/issues/5808 (SwiftLintBuildToolPlugin on GitHub Actions after Xcode 16)\0\
+1\0\
+library\0\
+sourcekitdInProc.framework/Versions/A/sourcekitdInProc\0\
+SourceKittenFramework/library_wrapper.swift:31: Fatal error: Loading libsourcekitdInProc.so failed\0\
++\0\
+https://github.com/vknabel/vscode-swiftlint/issues/63 (swiftlint on Linux without a Swift toolchain)\0\
+1\0\
+library\0\
+libsourcekitdInProc.so\0\
+SourceKittenFramework/library_wrapper.swift:31: Fatal error: Loading sourcekitd.framework/Versions/A/sourcekitd failed\0\
++\0\
+https://github.com/vknabel/vscode-swiftlint/issues/32 (an older SwiftLint's library name)\0\
+1\0\
+library\0\
+sourcekitd.framework/Versions/A/sourcekitd\0\
+1\0\
+SourceKittenFramework/library_wrapper.swift:31: loading sourcekitdInProc\0\
 -\0\
 0\0\
 0\0\
