@@ -253,4 +253,24 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(r.redact(simulator), simulator)
         XCTAssertEqual(r.redact(#"    Session = "c2VjcmV0LXNlc3Npb24tY29va2ll";"#), #"    Session = "[REDACTED]";"#)
     }
+
+    /// The byte checks in front of two shapes' regexes say no only where the regex cannot match: the session
+    /// cookie's key and an app-specific password's four groups are found wherever they stand, in any case.
+    func testShapeConfirmationsFindWhatTheirRegexesFind() {
+        func cookie(_ s: String) -> Bool { var s = s; return s.withUTF8 { SecretShapes.mayHoldSessionCookie($0) } }
+        func groups(_ s: String) -> Bool { var s = s; return s.withUTF8 { SecretShapes.hasFourLetterGroups($0) } }
+        XCTAssertTrue(cookie("Cookie: myacinfo=DAWTKNV323"))
+        XCTAssertTrue(cookie("dqsid=abc"))
+        XCTAssertTrue(cookie("x DES0123456789abcdef0123=value"))
+        XCTAssertFalse(cookie("let includes = modes.filter { $0.codes == 3 }"))
+        XCTAssertFalse(cookie("des0123456789abcdef012=short")) // 19 hex digits
+        XCTAssertTrue(groups("abcd-efgh-ijkl-mnop"))
+        XCTAssertTrue(groups("-p ABCD-efgh-IJKL-mnop."))
+        XCTAssertFalse(groups("abcd-efgh-ijkl-mno"))
+        XCTAssertFalse(groups("abcd-ef1h-ijkl-mnop"))
+        for (text, redacted) in [("--password abcd-efgh-ijkl-mnop", true), ("Set-Cookie: myacinfo=DAWTKNV3234567; Path=/", true),
+                                 ("error: includes = modes", false)] {
+            XCTAssertEqual(Redactor.standard.redact(text) != text, redacted, text)
+        }
+    }
 }

@@ -105,4 +105,17 @@ final class TerminalSafeTests: XCTestCase {
         XCTAssertEqual(TerminalSafe.visible("\r"), #"\u{D}"#)
         XCTAssertEqual(TerminalSafe.escapeJSONControls(#"{"a":"x"# + "\u{7F}\u{9B}" + #""}"#), #"{"a":"x\u007f\u009b"}"#)
     }
+
+    /// `hasControl` reads eight bytes at a time: every control, at every offset in a word and across a word's end,
+    /// is found, and tabs, newlines, other bytes below 0x20's neighbours and non-C1 two-byte characters are not.
+    func testControlsAreFoundAtEveryOffset() {
+        for length in 0..<24 {
+            let plain = String(repeating: "a", count: length)
+            XCTAssertFalse(TerminalSafe.hasControl(plain + "\t\n é ~ \u{A0}\u{100}"), "\(length)")
+            for control in ["\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "\r"] {
+                XCTAssertTrue(TerminalSafe.hasControl(plain + control), "\(length) \(control.unicodeScalars.first!.value)")
+                XCTAssertTrue(TerminalSafe.hasControl(plain + control + String(repeating: "b", count: 9)), "\(length)")
+            }
+        }
+    }
 }

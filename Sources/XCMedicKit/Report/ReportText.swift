@@ -90,14 +90,33 @@ public enum TerminalSafe {
     }
 
     /// A byte scan: C0 but tab and LF, DEL, and the UTF-8 lead 0xC2 of U+0080–U+009F.
+    /// Eight bytes at a time: a word with no byte below 0x20, no DEL and no 0xC2 (most of a report's text, JSON's
+    /// indentation and words) is passed over whole; one with a tab, a newline or a candidate is read byte by byte.
     static func hasControl(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            var i = 0
-            while i < bytes.count {
+            func isControl(at i: Int) -> Bool {
                 let b = bytes[i]
                 if (b < 0x20 && b != 0x09 && b != 0x0A) || b == 0x7F { return true }
-                if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F { return true }
+                return b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F
+            }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+            var i = 0
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while i + 8 <= bytes.count {
+                    let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    // A byte below 0x20 (x - 0x20 in a byte borrows into its high bit), DEL or 0xC2 in the word.
+                    if (x &- ones &* 0x20) & ~x & highs != 0 || hasZero(x ^ (ones &* 0x7F)) || hasZero(x ^ (ones &* 0xC2)) {
+                        for k in i..<(i + 8) where isControl(at: k) { return true }
+                    }
+                    i += 8
+                }
+            }
+            while i < bytes.count {
+                if isControl(at: i) { return true }
                 i += 1
             }
             return false

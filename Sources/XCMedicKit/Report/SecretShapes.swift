@@ -83,6 +83,48 @@ enum SecretShapes {
     /// a letter or `_`, is not a path's component (no `/` before it), holds a trigger word in any case, and is followed by
     /// an optional quote, white space and `:` or `=`. (That shape's key is always such a whole run: the characters
     /// around it are not key characters.)
+    /// Whether the bytes hold an `=` right after `myacinfo`, `dqsid`, or `des` and 20 or more hex digits (in any case):
+    /// the session cookie's key. Its trigger `des` is in `includes` and `modes`, and code has `=` everywhere.
+    static func mayHoldSessionCookie(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        func endsWith(_ word: String, at end: Int) -> Bool {
+            let w = Array(word.utf8)
+            guard end >= w.count else { return false }
+            for k in 0..<w.count where lower(u[end - w.count + k]) != w[k] { return false }
+            return true
+        }
+        var i = 0
+        while i < u.count {
+            if u[i] == 61 {
+                if endsWith("myacinfo", at: i) || endsWith("dqsid", at: i) { return true }
+                var start = i
+                while start > 0, isHex(u[start - 1]) { start -= 1 }
+                if i - start >= 20, endsWith("des", at: start) { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether the bytes hold four groups of four ASCII letters joined by `-` (`abcd-efgh-ijkl-mnop`), the form of an
+    /// Apple ID app-specific password; its triggers (`pass`, `-p`) are in most command lines.
+    static func hasFourLetterGroups(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
+        func letter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        guard u.count >= 19 else { return false }
+        var p = 4
+        while p + 15 <= u.count {
+            if u[p] == 45, u[p + 5] == 45, u[p + 10] == 45 {
+                var ok = true
+                for start in [p - 4, p + 1, p + 6, p + 11] where ok {
+                    for k in start..<(start + 4) where !letter(u[k]) { ok = false; break }
+                }
+                if ok { return true }
+            }
+            p += 1
+        }
+        return false
+    }
+
     static func mayHoldKeyedValue(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
         func isKeyByte(_ b: UInt8) -> Bool { (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == 95 || b == 46 || b == 45 }
         let n = u.count
@@ -222,7 +264,7 @@ enum SecretShapes {
             Shape("basic credentials", ["basic"], #"(?i)\bbasic\s+(?<s>[A-Za-z0-9+/]{16,}={0,2})"#),
             // Apple ID session cookies (fastlane's FASTLANE_SESSION holds them).
             Shape("Apple session cookie", ["myacinfo", "dqsid", "des"], #"(?i)\b(?:myacinfo|dqsid|des[0-9a-f]{20,})=(?<s>[^;\s'"]+)"#,
-                  confirm: { $0.contains(61) }),
+                  confirm: { mayHoldSessionCookie($0) }),
             // Command-line options.
             Shape("password option", ["pass", "secret", "token", "key", "issuer", "auth"],
                   #"(?i)(?<![A-Za-z0-9-])--?[a-z0-9_-]*?(?:password|passwd|pass|passphrase|secret|token|api[-_]?key|apikey|api[-_]?issuer|issuer(?:[-_]?id)?|key[-_]?id|storepass|keypass|srcstorepass|deststorepass|auth)(?:=|\s+)"# + value,
@@ -254,7 +296,8 @@ enum SecretShapes {
             // Apple ID app-specific passwords (xxxx-xxxx-xxxx-xxxx) after the words that introduce them.
             Shape("app-specific password", ["pass", "pwd", "-p", "apple", "specific"],
                   #"(?i)(?:password|passwd|pwd|-p|apple|specific)\W{1,3}(?<s>[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4})(?![A-Za-z0-9-])"#,
-                  secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") }),
+                  secret: { m in isPlaceholder(m.group("s") ?? "") ? nil : m.range("s") },
+                  confirm: { hasFourLetterGroups($0) }),
             // A long high-entropy value after a word that names a secret, with no `=` or `:` between.
             Shape("high-entropy value", ["secret", "token", "pass", "pwd", "key", "auth", "credential"],
                   #"(?i)(?<![A-Za-z0-9])(?:secret|token|password|passwd|pwd|api[_ -]?key|auth|credential|private[_ -]?key|access[_ -]?key)s?(?![A-Za-z0-9_])[^A-Za-z0-9\n]{0,3}(?:(?:is|was|of|for|to|as)\s+)?(?<s>[A-Za-z0-9+/_.=~-]{20,})"#,

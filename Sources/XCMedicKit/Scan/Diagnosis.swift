@@ -289,13 +289,17 @@ struct FindingCollector {
         func roleRank(_ r: Role) -> Int { r == .cause ? 0 : r == .unrecognized ? 1 : 2 }
         let adjusted = FindingCollector.acceptedUploadIssues(FindingCollector.nonFatalBeforeSuccess(FindingCollector.oneCausePerTest(
             FindingCollector.foldLessInformative(findings), runShown: sawSuccess || sawTests), lastSuccess: lastSuccess), delivered: delivered)
-        let ordered = adjusted.sorted { a, b in
-            if roleRank(a.role) != roleRank(b.role) { return roleRank(a.role) < roleRank(b.role) }
+        // The order is found on each finding's keys and the findings moved once: 5,000 findings are large values to
+        // shuffle, and copying one to compare it retains all its parts.
+        let keys = adjusted.map { f in (rank: roleRank(f.role), severity: f.severity, input: f.occurrences.first?.input ?? 0, line: f.firstLine) }
+        let order = keys.indices.sorted { i, j in
+            let a = keys[i], b = keys[j]
+            if a.rank != b.rank { return a.rank < b.rank }
             if a.severity != b.severity { return a.severity > b.severity }
-            let ai = a.occurrences.first?.input ?? 0, bi = b.occurrences.first?.input ?? 0
-            if ai != bi { return ai < bi }
-            return a.firstLine < b.firstLine
+            if a.input != b.input { return a.input < b.input }
+            return a.line < b.line
         }
+        let ordered = order.map { adjusted[$0] }
         let failed = ordered.contains { $0.severity == .error }
         let status: Diagnosis.Status = failed ? .failed : (sawSuccess ? .passed : .unknown)
         return Diagnosis(status: status, inputs: inputs, findings: ordered, droppedFindings: dropped, history: nil)
@@ -305,6 +309,29 @@ struct FindingCollector {
     /// runner's Xcodes, then its error naming the version asked for), is one finding: a finding whose
     /// captures are a subset of another finding's of the same rule, with the same message, is folded into
     /// that one (its count and occurrences added, in log order).
+    /// Two lists of occurrences, each in log order (they are recorded as the log is read), merged in log order and
+    /// cut at `Diagnosis.maxOccurrences`; on a tie the first list's comes first, as a stable sort of both would put it.
+    static func mergedInOrder(_ a: [Occurrence], _ b: [Occurrence]) -> [Occurrence] {
+        func inOrder(_ list: [Occurrence]) -> Bool {
+            zip(list, list.dropFirst()).allSatisfy { ($0.input, $0.line) <= ($1.input, $1.line) }
+        }
+        // An occurrence added after the scan (a step the log names but does not show) may stand out of order.
+        guard inOrder(a), inOrder(b) else {
+            return Array((a + b).sorted { ($0.input, $0.line) < ($1.input, $1.line) }.prefix(Diagnosis.maxOccurrences))
+        }
+        var out: [Occurrence] = []
+        out.reserveCapacity(min(a.count + b.count, Diagnosis.maxOccurrences))
+        var i = 0, j = 0
+        while out.count < Diagnosis.maxOccurrences, i < a.count || j < b.count {
+            if j == b.count || (i < a.count && (a[i].input, a[i].line) <= (b[j].input, b[j].line)) {
+                out.append(a[i]); i += 1
+            } else {
+                out.append(b[j]); j += 1
+            }
+        }
+        return out
+    }
+
     static func foldLessInformative(_ findings: [Finding]) -> [Finding] {
         // Grouped by rule and message, so an error-dense log's thousands of distinct findings are not compared pairwise.
         struct Key: Hashable { var rule: String, message: String }
@@ -322,8 +349,7 @@ struct FindingCollector {
                         && result[a].captures.allSatisfy { result[b].captures[$0.key] == $0.value }
                 }) else { continue }
                 result[b].count += result[a].count
-                result[b].occurrences = Array((result[a].occurrences + result[b].occurrences)
-                    .sorted { ($0.input, $0.line) < ($1.input, $1.line) }.prefix(Diagnosis.maxOccurrences))
+                result[b].occurrences = mergedInOrder(result[a].occurrences, result[b].occurrences)
                 if result[a].severity > result[b].severity { result[b].severity = result[a].severity }
                 result[b].errorInSwift6 = result[b].errorInSwift6 || result[a].errorInSwift6
                 folded.insert(a)
