@@ -79,27 +79,23 @@ enum SecretShapes {
         }
     }
 
-    /// Whether the text has a key the "secret-named value" shape could take: a run of `[A-Za-z0-9_.-]` that starts with
-    /// a letter or `_`, is not a path's component (no `/` before it), holds a trigger word in any case, and is followed by
-    /// an optional quote, white space and `:` or `=`. (That shape's key is always such a whole run: the characters
-    /// around it are not key characters.)
     /// Whether the bytes hold an `=` right after `myacinfo`, `dqsid`, or `des` and 20 or more hex digits (in any case):
     /// the session cookie's key. Its trigger `des` is in `includes` and `modes`, and code has `=` everywhere.
     static func mayHoldSessionCookie(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
         func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
-        func endsWith(_ word: String, at end: Int) -> Bool {
-            let w = Array(word.utf8)
+        func endsWith(_ w: [UInt8], at end: Int) -> Bool {
             guard end >= w.count else { return false }
             for k in 0..<w.count where lower(u[end - w.count + k]) != w[k] { return false }
             return true
         }
+        let myacinfo = Array("myacinfo".utf8), dqsid = Array("dqsid".utf8), des = Array("des".utf8)
         var i = 0
         while i < u.count {
             if u[i] == 61 {
-                if endsWith("myacinfo", at: i) || endsWith("dqsid", at: i) { return true }
+                if endsWith(myacinfo, at: i) || endsWith(dqsid, at: i) { return true }
                 var start = i
                 while start > 0, isHex(u[start - 1]) { start -= 1 }
-                if i - start >= 20, endsWith("des", at: start) { return true }
+                if i - start >= 20, endsWith(des, at: start) { return true }
             }
             i += 1
         }
@@ -125,6 +121,10 @@ enum SecretShapes {
         return false
     }
 
+    /// Whether the text has a key the "secret-named value" shape could take: a run of `[A-Za-z0-9_.-]` that starts with
+    /// a letter or `_`, is not a path's component (no `/` before it), holds a trigger word in any case, and is followed by
+    /// an optional quote, white space and `:` or `=`. (That shape's key is always such a whole run: the characters
+    /// around it are not key characters.)
     static func mayHoldKeyedValue(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
         func isKeyByte(_ b: UInt8) -> Bool { (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == 95 || b == 46 || b == 45 }
         let n = u.count

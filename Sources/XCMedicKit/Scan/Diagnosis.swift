@@ -305,10 +305,6 @@ struct FindingCollector {
         return Diagnosis(status: status, inputs: inputs, findings: ordered, droppedFindings: dropped, history: nil)
     }
 
-    /// One failure that a rule recognises on two lines, one of which names less (setup-xcode's table of the
-    /// runner's Xcodes, then its error naming the version asked for), is one finding: a finding whose
-    /// captures are a subset of another finding's of the same rule, with the same message, is folded into
-    /// that one (its count and occurrences added, in log order).
     /// Two lists of occurrences, each in log order (they are recorded as the log is read), merged in log order and
     /// cut at `Diagnosis.maxOccurrences`; on a tie the first list's comes first, as a stable sort of both would put it.
     static func mergedInOrder(_ a: [Occurrence], _ b: [Occurrence]) -> [Occurrence] {
@@ -332,6 +328,10 @@ struct FindingCollector {
         return out
     }
 
+    /// One failure that a rule recognises on two lines, one of which names less (setup-xcode's table of the
+    /// runner's Xcodes, then its error naming the version asked for), is one finding: a finding whose
+    /// captures are a subset of another finding's of the same rule, with the same message, is folded into
+    /// that one (its count and occurrences added, in log order).
     static func foldLessInformative(_ findings: [Finding]) -> [Finding] {
         // Grouped by rule and message, so an error-dense log's thousands of distinct findings are not compared pairwise.
         struct Key: Hashable { var rule: String, message: String }
