@@ -33,7 +33,10 @@ struct Rules: ParsableCommand {
         if let checkFile {
             let rules = try RuleLoader.load(file: checkFile)
             for warning in try FindingCategory.warnings(for: rules) { print("\(checkFile): warning: \(warning)") }
-            let failures = RuleExamples.check(rules)
+            // The examples run as a scan would run them: the file's rules first, then the built-in ones they do
+            // not replace (a code frame's message reaches a rule through the catch-all that reads its location).
+            let catalog = try RuleSet(rules: try Catalog.rules(userFiles: [checkFile], autoConfig: false))
+            let failures = RuleExamples.check(rules, catalog: catalog)
             for failure in failures { print(TerminalSafe.visible("\(checkFile): \(failure)")) }
             if !failures.isEmpty { throw ExitCode(1) }
             print("\(checkFile): \(rules.count) rule\(rules.count == 1 ? "" : "s"), \(rules.reduce(0) { $0 + $1.matches.count + $1.nonMatches.count }) examples, all pass")

@@ -152,6 +152,19 @@ final class ScannerTests: XCTestCase {
         XCTAssertEqual(d.inputs.first?.lines, 2)
     }
 
+    func testALastLineWithoutNewlineIsSeenByTheLinesBeforeIt() throws {
+        // xcpretty's location line names the failure by the caret line of the frame under it; a paste that ends on
+        // that caret line, with no newline after it, is the same failure.
+        let frame = "❌  (node_modules/x/ios/Glass.swift:54:21)\n\n> 54 |     content.glassEffect(.clear)\n" +
+            "   |             ^ value of type 'some View' has no member 'glassEffect'"
+        for text in [frame, frame + "\n"] {
+            let d = try diagnose(text)
+            XCTAssertEqual(d.findings.first?.rule, "newer-sdk-api-missing", text)
+            XCTAssertEqual(d.findings.first?.occurrences.first?.line, 1)
+            XCTAssertEqual(d.inputs.first?.lines, 4)
+        }
+    }
+
     func testGzipInputIsDecompressed() throws {
         let dir = Scratch.url("xcmedic-gz")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -264,6 +277,10 @@ final class ScannerTests: XCTestCase {
         let captures = ["suite": "AppTests.LoginTests", "test": "testLogin"]
         XCTAssertEqual(Scanner.render("-only-testing:{suite:slashes}/{test}", captures), "-only-testing:AppTests/LoginTests/testLogin")
         XCTAssertEqual(Scanner.render("swift test --filter {suite}.{test}", captures), "swift test --filter AppTests.LoginTests.testLogin")
-        XCTAssertEqual(Scanner.render("{ [id = self.id] in {missing} }", captures, names: ["missing"]), "{ [id = self.id] in  }")
+        XCTAssertEqual(Scanner.render("{ [id = self.id] in {missing} }", captures, names: ["missing"]), "{ [id = self.id] in }")
+        // An empty capture takes its quotes with it; a quote that is not around it stays.
+        XCTAssertEqual(Scanner.render("Package '{missing}' needs {suite}", captures, names: ["missing"]), "Package needs AppTests.LoginTests")
+        XCTAssertEqual(Scanner.render("Package \"{missing}\": {test}", captures, names: ["missing"]), "Package : testLogin")
+        XCTAssertEqual(Scanner.render("it's {missing}' here", captures, names: ["missing"]), "it's ' here")
     }
 }

@@ -44,6 +44,49 @@ final class RulesCLITests: XCTestCase {
         XCTAssertTrue(lines.last?.hasSuffix("all pass") ?? false, r.stdout)
     }
 
+    /// Examples run with the built-in rules behind the file's: one that a scan names only through another rule (a
+    /// code frame's message, read when xcpretty's location line reaches the catch-all) passes, and one that a rule
+    /// earlier in the file claims fails, naming the rule that took it.
+    func testExamplesRunAsAScanRunsThem() throws {
+        let dir = Scratch.url("xcmedic-rules")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("team.yml")
+        try #"""
+            - id: our-widget-api
+              title: Our widget API missing
+              category: xcode-version
+              severity: error
+              role: cause
+              patterns: [{literal: "no member 'widgetKind'", regex: "has no member 'widgetKind'"}]
+              explanation: The widget API needs the newer SDK.
+              examples:
+                match:
+                  - line: "❌  (ios/W.swift:5:9)\n\n> 5 |     view.widgetKind()\n  |          ^ value of type 'V' has no member 'widgetKind'"
+                    source: our CI
+            - id: our-any-member
+              title: Any missing member
+              category: compile-error-generic
+              severity: error
+              role: cause
+              patterns: [{literal: 'has no member', regex: 'has no member'}]
+              explanation: Something is missing.
+              examples: {match: [{line: "value of type 'V' has no member 'size'", source: our CI}]}
+            - id: our-late-rule
+              title: Never reached
+              category: compile-error-generic
+              severity: error
+              role: cause
+              patterns: [{literal: 'has no member', regex: "has no member 'count'"}]
+              explanation: Claimed by the rule above it.
+              examples: {match: [{line: "value of type 'V' has no member 'count'", source: our CI}]}
+
+            """#.write(to: file, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["rules", "--check", file.path])
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertEqual(r.stdout, "\(file.path): rule 'our-late-rule': examples.match[0]: does not match (claimed by 'our-any-member'): value of type 'V' has no member 'count'\n")
+    }
+
     func testCategoriesAreListed() throws {
         let text = try CLI.run(["rules", "--categories"])
         XCTAssertEqual(text.status, 0)

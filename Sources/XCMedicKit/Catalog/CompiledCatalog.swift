@@ -6852,10 +6852,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 42 rules
+    /// Catalog/05-packages.yml: 43 rules
     static let packages = """
 xcmedic-catalog-2\0\
-42\0\
+43\0\
 tuist-external-dependencies-not-installed\0\
 Tuist generated the project before its external dependencies were installed\0\
 spm-resolution\0\
@@ -7169,12 +7169,18 @@ A package needs a newer Swift tools version than this toolchain\0\
 swift-version-mismatch\0\
 error\0\
 cause\0\
-3\0\
+5\0\
 is using Swift tools version\0\
 package (?:at )?['‘\"“`](?<package>[^'’\"”`]+)['’\"”`](?: @ \\S+)? is using Swift tools version (?<required>[\\d.]+) but the installed version is (?<installed>[\\d.]+)\0\
 0\0\
 which is no longer supported\0\
 package (?:at )?['‘\"“`](?<package>[^'’\"”`]+)['’\"”`](?: @ \\S+)? is using Swift tools version (?<required>[\\d.]+) which is no longer supported\0\
+0\0\
+requires a minimum Swift tools version of\0\
+(?:(?:[Tt]he )?package at ['‘\"“`](?<package>[^'’\"”`]+)['’\"”`](?: @ \\S+)? )?requires a minimum Swift tools version of (?<required>[\\d.]+) (?:\\(currently |but currently at )(?<installed>[\\d.]+)\0\
+0\0\
+requires minimum Swift tools version\0\
+[Pp]ackage requires minimum Swift tools version (?<required>[\\d.]+)\\. Current Swift tools version is (?<installed>[\\d.]+)\0\
 0\0\
 requires minimum Swift language version\0\
 package ['‘\"“`](?<package>[^'’\"”`]+)['’\"”`] requires minimum Swift language version (?<required>\\S+) which is not supported by the current tools version \\((?<installed>[\\d.]+)\\)\0\
@@ -7197,7 +7203,7 @@ Or pin the dependency to the last version that supports your toolchain\0\
 -\0\
 1\0\
 https://developer.apple.com/documentation/packagedescription\0\
-6\0\
+10\0\
 error: 'tv': package 'tv' is using Swift tools version 6.9.0 but the installed version is 6.3.1\0\
 +\0\
 swift 6.3.1 on Linux (swift build with // swift-tools-version 6.9)\0\
@@ -7256,6 +7262,42 @@ package\0\
 checkout\0\
 required\0\
 5.9.0\0\
+/Users/me/Tool: error: package at '/Users/me/Tool' requires a minimum Swift tools version of 5.0.0 (currently 4.2.0)\0\
++\0\
+the format of SwiftPM 4's incompatible-tools-version diagnostic (swiftlang/swift-package-manager, Sources/Workspace/Diagnostics.swift of the Swift 4.2 releases, code search)\0\
+3\0\
+installed\0\
+4.2.0\0\
+package\0\
+/Users/me/Tool\0\
+required\0\
+5.0.0\0\
+requires a minimum Swift tools version of 5.0.0 (currently 4.2.0)\0\
++\0\
+the same message pasted without its package\0\
+2\0\
+installed\0\
+4.2.0\0\
+required\0\
+5.0.0\0\
+The package at '/root1' requires a minimum Swift tools version of 4.0.0 but currently at 3.1.0\0\
++\0\
+SwiftPM 4's earlier wording (swiftlang/swift-package-manager, Tests/WorkspaceTests of the Swift 4.0 releases, code search)\0\
+3\0\
+installed\0\
+3.1.0\0\
+package\0\
+/root1\0\
+required\0\
+4.0.0\0\
+swift-build: error: Package requires minimum Swift tools version 4.0.0. Current Swift tools version is 3.1.0\0\
++\0\
+https://github.com/brokenhandsio/SteamPressExample/pull/17 (swiftenv selecting Swift 3.1)\0\
+2\0\
+installed\0\
+3.1.0\0\
+required\0\
+4.0.0\0\
 2\0\
 // swift-tools-version: 6.0\0\
 -\0\
@@ -7881,6 +7923,75 @@ target\0\
 lib_InternalSwiftSyntaxParser\0\
 1\0\
 Downloading binary artifact https://dl.google.com/firebase/ios/swiftpm/10.0.0/FirebaseAnalytics.zip\0\
+-\0\
+0\0\
+1\0\
+network\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+spm-binary-target-archive-unusable\0\
+A binary package target's archive holds no usable artifact\0\
+spm-resolution\0\
+error\0\
+cause\0\
+3\0\
+invalid archive returned from \0\
+invalid archive returned from ['‘\"](?<url>[^'’\"]+)['’\"] which is required by binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`]\0\
+0\0\
+archive of binary target \0\
+downloaded archive of binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] does not contain (?:expected binary artifact|a binary artifact)\0\
+0\0\
+local binary target \0\
+local binary target ['‘\"“`](?<target>[^'’\"”`]+)['’\"”`] at .+ does not contain a binary artifact\0\
+0\0\
+0\0\
++\0\
+The archive of binary target '{target}' holds no artifact SwiftPM can use\0\
+A `.binaryTarget` was fetched (or found at its path), but SwiftPM could not use what it got: the file is not a valid zip (often an error page served in its place, or a download cut short and kept in SwiftPM's cache), or the archive has no `.xcframework` or `.artifactbundle` named exactly like the target. Clearing the cache fixes the first; the second needs the target's name, or the archive, to match.\0\
+3\0\
+Clear SwiftPM's caches of downloaded artifacts and resolve again\0\
+2\0\
+rm -rf ~/Library/Caches/org.swift.swiftpm ~/Library/Developer/Xcode/DerivedData/*/SourcePackages/artifacts\0\
+xcodebuild -resolvePackageDependencies {$selection}\0\
+-\0\
+-\0\
+Download the archive the manifest names and list it (`unzip -l`); an HTML page or a cut-off file is the first case\0\
+0\0\
+-\0\
+-\0\
+Name the binary target exactly as the XCFramework or artifact bundle inside the archive (or fix the archive), then update the checksum\0\
+1\0\
+swift package compute-checksum {target}.xcframework.zip\0\
+-\0\
+-\0\
+0\0\
+3\0\
+invalid archive returned from 'https://github.com/mediquo/mediquo-ios-sdk/releases/download/X.X.X/MediQuoSDK.xcframework.zip' which is required by binary target 'XXX'\0\
++\0\
+mediquo/mediquo-ios-sdk README, Troubleshooting (code search); the wording is SwiftPM's artifactInvalidArchive diagnostic (swiftlang/swift-package-manager, Sources/Workspace)\0\
+1\0\
+target\0\
+XXX\0\
+downloaded archive of binary target 'SwiftFormat' does not contain expected binary artifact 'SwiftFormat'\0\
++\0\
+https://github.com/nicklockwood/SwiftFormat/issues/1263 (an artifact bundle named in lower case)\0\
+1\0\
+target\0\
+SwiftFormat\0\
+3. Fails with: \"local binary target 'FaceMatchSDK' at ... does not contain a binary artifact\"\0\
++\0\
+https://github.com/eu-digital-identity-wallet/av-app-ios-wallet-ui/issues/11 (xcodebuild -resolvePackageDependencies, Xcode 26.2)\0\
+1\0\
+target\0\
+FaceMatchSDK\0\
+2\0\
+Downloading binary artifact https://dl.google.com/firebase/ios/swiftpm/10.0.0/FirebaseAnalytics.zip\0\
+-\0\
+0\0\
+warning: the archive of binary target 'A' was found in the cache\0\
 -\0\
 0\0\
 1\0\
@@ -11609,10 +11720,10 @@ MacOSX11.1\0\
 0\0\
 0\0
 """
-    /// Catalog/07-compiler.yml: 32 rules
+    /// Catalog/07-compiler.yml: 34 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-32\0\
+34\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -13653,6 +13764,192 @@ api\0\
 objc_setAssociatedObject\0\
 1\0\
 main.swift:3:5: error: cannot find 'helper' in scope\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+newer-sdk-api-missing\0\
+Code written for a newer SDK than this Xcode's\0\
+xcode-version\0\
+error\0\
+cause\0\
+5\0\
+has no member '\0\
+has no member '(?<api>glass(?:Effect(?:ID|Union|Transition)?|Prominent|BackgroundEffect)?|isInspectable)'\0\
+0\0\
+' in scope\0\
+cannot find (?:type )?'(?<api>Glass|GlassEffectContainer|GlassEffectTransition|UIGlassEffect|UIGlassContainerEffect|NSGlassEffectView|NSGlassEffectContainerView)' in scope\0\
+0\0\
+reference to member '\0\
+[Rr]eference to member '(?<api>glass|glassProminent)' cannot be resolved\0\
+0\0\
+undeclared identifier '\0\
+[Uu]se of undeclared identifier '(?<api>UIGlassEffect|UIGlassContainerEffect|NSGlassEffectView|NSGlassEffectContainerView)'\0\
+0\0\
+not found on object of type\0\
+[Pp]roperty ['\"](?<api>inspectable)['\"] not found on object of type ['\"]?WKWebView\0\
+0\0\
+0\0\
++\0\
+{api} is declared only in newer SDKs than the one this build compiles against: the code needs a newer Xcode\0\
+The code (yours or a dependency's) uses an API that first appeared in a newer SDK than this Xcode's: Liquid Glass (`glassEffect`, `.glass`, `GlassEffectContainer`, `UIGlassEffect`) needs the iOS 26 and macOS 26 SDKs of Xcode 26; WKWebView's `isInspectable` the iOS 16.4 SDK of Xcode 14.3. An availability check such as `if #available(iOS 26.0, *)` only decides what runs; the compiler still has to find the symbol in the SDK it builds against, so the same code builds with the newer Xcode and fails with the default of an older CI image (GitHub Actions' macos-15, older Xcode Cloud and Bitrise stacks).\0\
+4\0\
+See which Xcode and SDK the build uses\0\
+3\0\
+xcodebuild -version\0\
+xcrun --sdk iphoneos --show-sdk-version\0\
+xcode-select -p\0\
+-\0\
+-\0\
+Build with the Xcode whose SDK has the API (Xcode 26 for Liquid Glass; on GitHub Actions a macos-26 runner, or select its Xcode)\0\
+1\0\
+sudo xcode-select -s /Applications/Xcode_26.app/Contents/Developer\0\
+-\0\
+-\0\
+To keep building with the older Xcode too, hide the new code from older compilers (Swift 6.2 is Xcode 26's, 5.8 Xcode 14.3's)\0\
+0\0\
++\0\
+#if compiler(>=6.2)\nif #available(iOS 26.0, macOS 26.0, *) {\n    content.glassEffect()\n} else {\n    content.background(.ultraThinMaterial)\n}\n#else\ncontent.background(.ultraThinMaterial)\n#endif\0\
+-\0\
+Or pin the dependency that adopted it to its last release before it did\0\
+0\0\
+-\0\
+-\0\
+0\0\
+7\0\
+Value of type 'some View' has no member 'glassEffect'\0\
++\0\
+https://github.com/niklasr22/BrightIntosh/issues/250 (Xcode 16.4, Swift 6.0, macOS 15)\0\
+1\0\
+api\0\
+glassEffect\0\
+❌  (../../node_modules/voltra/ios/ui/Style/DecorationStyle.swift:54:21)\n\n  52 |           switch glassEffect {\n  53 |           case .clear:\n> 54 |             content.glassEffect(.clear)\n     |                     ^ value of type 'some View' has no member 'glassEffect'\0\
++\0\
+https://github.com/callstackincubator/voltra/issues/28 (EAS build, fastlane's formatter)\0\
+1\0\
+api\0\
+glassEffect\0\
+❌  (node_modules/expo-liquid-glass-view/ios/ExpoLiquidGlassView.swift:37:66)\n\n  35 |\n  36 | @available(iOS 26.0, *)\n> 37 | private func getGlassEffect(from type: String, color: String) -> Glass {\n     |                                                                  ^ cannot find type 'Glass' in scope\0\
++\0\
+https://github.com/rit3zh/expo-liquid-glass-view/issues/1 (npx expo run:ios with an Xcode older than the package needs)\0\
+1\0\
+api\0\
+Glass\0\
+- cannot find 'GlassEffectContainer' in scope\0\
++\0\
+https://github.com/callstackincubator/voltra/pull/34 (the errors users building with an older Xcode met)\0\
+1\0\
+api\0\
+GlassEffectContainer\0\
+../ios/Pods/TOCropViewController/Objective-C/TOCropViewController/Views/TOCropToolbar.m:62:9 Use of undeclared identifier 'UIGlassEffect'\0\
++\0\
+https://github.com/TimOliver/TOCropViewController/issues/625 (TOCropViewController 3.0.0 with Xcode 16)\0\
+1\0\
+api\0\
+UIGlassEffect\0\
+In XCode 14.2 the compiler exits with the error: \"value of type 'WKWebView' has no member 'isInspectable'\"\0\
++\0\
+https://github.com/SAP/gigya-swift-sdk/issues/69 (Gigya pod 1.5.5 built with Xcode 14.2)\0\
+1\0\
+api\0\
+isInspectable\0\
+property \"inspectable\" not found on object of type WKWebView\0\
++\0\
+https://github.com/gree/unity-webview/issues/949 (Xcode 14.1; solved with Xcode 14.3.1)\0\
+1\0\
+api\0\
+inspectable\0\
+3\0\
+main.swift:3:5: error: cannot find 'GlassPane' in scope\0\
+-\0\
+0\0\
+View.swift:9:14: error: value of type 'Window' has no member 'glassEffects'\0\
+-\0\
+0\0\
+View.swift:9:14: error: 'glassEffect(_:in:)' is only available in iOS 26.0 or newer\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+swift-syntax-newer-than-compiler\0\
+Code written in a newer Swift than this compiler's\0\
+xcode-version\0\
+error\0\
+cause\0\
+2\0\
+Access level on imports require\0\
+Access level on imports require '-enable-experimental-feature (?<feature>AccessLevelOnImport)'\0\
+0\0\
+type 'sending' in scope\0\
+[Cc]annot find type '(?<feature>sending)' in scope\0\
+0\0\
+0\0\
++\0\
+The code uses Swift 6 syntax ({feature}) that this compiler, from Swift 5, cannot read: it needs Xcode 16 or later\0\
+A file (usually a dependency's, after an update: Firebase 11, swift-argument-parser 1.7, a Flutter or React Native plug-in) uses syntax that Swift 6 introduced: access levels on imports (`internal import os`) or `sending` parameters and results. The selected Xcode's compiler is older (Xcode 15 ships Swift 5.9 and 5.10), so it fails to parse the file, and the errors around it (`consecutive declarations on a line must be separated by ';'`, `expected declaration`) follow from the same line.\0\
+3\0\
+See which Xcode and Swift the build uses\0\
+2\0\
+xcodebuild -version\0\
+xcrun swift --version\0\
+-\0\
+-\0\
+Build with Xcode 16 or later (on CI, select it or use a newer runner image)\0\
+1\0\
+sudo xcode-select -s /Applications/Xcode_16.4.app/Contents/Developer\0\
+-\0\
+-\0\
+Or pin the dependency to its last release that still supported Swift 5 (its release notes name the minimum Xcode)\0\
+0\0\
+-\0\
+-\0\
+0\0\
+5\0\
+> `Access level on imports require '-enable-experimental-feature AccessLevelOnImport'`\0\
++\0\
+https://github.com/STREGAsGate/GateEngineDemos/issues/8 (GateEngine 0.2.0 built with Swift 5.10)\0\
+1\0\
+feature\0\
+AccessLevelOnImport\0\
+Game.swift:1:1: error: Access level on imports require '-enable-experimental-feature AccessLevelOnImport'\0\
++\0\
+https://github.com/swiftlang/swift-playdate-examples/pull/11 (a Swift 5.9 toolchain snapshot)\0\
+2\0\
+feature\0\
+AccessLevelOnImport\0\
+file\0\
+Game.swift\0\
+[firebase_core]: Swift Compiler Error (Xcode): Access level on imports require '-enable-experimental-feature AccessLevelOnImport'\0\
++\0\
+https://github.com/firebase/flutterfire/issues/17331 (Flutter on GitHub Actions' macos-latest with an older Xcode)\0\
+1\0\
+feature\0\
+AccessLevelOnImport\0\
+Swift Compiler Error (Xcode): Cannot find type 'sending' in scope\n/Users/hac/AndroidStudioProjects/sale_team_tracker/ios/Pods/FirebaseSharedSwift/FirebaseSharedSwift/Sources/third_party/FirebaseDataEncoder/FirebaseDataEncoder.swift:288:56\0\
++\0\
+https://github.com/firebase/flutterfire/issues/17573 (Flutter 3.29, FirebaseSharedSwift, Xcode 15)\0\
+1\0\
+feature\0\
+sending\0\
+[Bug]: Swift Compiler Error (Xcode): Cannot find type 'sending' in scope\0\
++\0\
+https://github.com/yandexmobile/yandex-ads-flutter-plugin/issues/75 (after a Flutter update)\0\
+1\0\
+feature\0\
+sending\0\
+2\0\
+App.swift:3:12: error: cannot find type 'Sending' in scope\0\
+-\0\
+0\0\
+App.swift:3:12: error: cannot find 'sending' in scope\0\
 -\0\
 0\0\
 0\0\
@@ -16378,10 +16675,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 74 rules
+    /// Catalog/10-infrastructure.yml: 75 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-74\0\
+75\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -20195,6 +20492,80 @@ required\0\
 >= 2.6\0\
 1\0\
 This formula requires Ruby version 3.x to build.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+bundler-version-missing\0\
+The Gemfile.lock needs a Bundler version this machine does not have\0\
+ci-environment\0\
+error\0\
+cause\0\
+2\0\
+Could not find 'bundler' (\0\
+Could not find 'bundler' \\((?<required>\\d+(?:\\.\\d+){0,3})\\) required by your (?<lockfile>\\S*Gemfile\\.lock)\0\
+0\0\
+or greater with this lockfile\0\
+You must use Bundler (?<required>\\d+(?:\\.\\d+){0,3}) or greater with this lockfile\0\
+0\0\
+0\0\
++\0\
+The Gemfile.lock needs Bundler {required}, which the Ruby running this step does not have\0\
+Gemfile.lock records the Bundler version that wrote it (BUNDLED WITH). The Ruby on this machine has another Bundler, usually an older one that came with the CI image or the system Ruby, so `bundle install` or `bundle exec fastlane` stops before any gem is installed. It starts after someone updates Bundler locally and commits the lockfile.\0\
+3\0\
+Install the Bundler the lockfile names, before `bundle install`\0\
+2\0\
+gem install bundler:{required}\0\
+bundle install\0\
+-\0\
+-\0\
+Or let the CI's Ruby set-up install it (GitHub Actions ruby/setup-ruby reads BUNDLED WITH)\0\
+0\0\
++\0\
+- uses: ruby/setup-ruby@v1\n  with:\n    bundler-cache: true\0\
+-\0\
+Or rewrite the lockfile with the Bundler the machine has, and commit it\0\
+1\0\
+bundle update --bundler\0\
+-\0\
+-\0\
+0\0\
+4\0\
+/Users/runner/hostedtoolcache/Ruby/2.6.3/x64/lib/ruby/2.6.0/rubygems.rb:283:in `find_spec_for_exe': Could not find 'bundler' (2.0.2) required by your /Users/runner/runners/2.158.0/work/1/s/Gemfile.lock. (Gem::GemNotFoundException)\0\
++\0\
+https://github.com/ghostery/user-agent-ios/pull/304 (Azure Pipelines macOS, bundle install before pod install)\0\
+2\0\
+lockfile\0\
+/Users/runner/runners/2.158.0/work/1/s/Gemfile.lock\0\
+required\0\
+2.0.2\0\
+/Users/vagrant/.rbenv/versions/2.6.5/lib/ruby/site_ruby/2.6.0/rubygems.rb:275:in `find_spec_for_exe': Could not find 'bundler' (1.17.3) required by your /var/folders/6q/wgy6jtp12w5gzgm9lzcglpqw0000gn/T/bitrise219760325/step_src/Gemfile.lock. (Gem::GemNotFoundException)\0\
++\0\
+https://github.com/bitrise-steplib/steps-ios-auto-provision/issues/106 (Bitrise step's own bundle install)\0\
+1\0\
+required\0\
+1.17.3\0\
+[stderr] /System/Library/Frameworks/Ruby.framework/Versions/2.6/usr/lib/ruby/2.6.0/rubygems/dependency.rb:313:in `to_specs': Could not find 'bundler' (2.1.4) required by your /usr/local/turtle-v2/src/services/worker/workingdir/build/ios/Gemfile.lock. (Gem::MissingSpecVersionError)\0\
++\0\
+https://github.com/expo/eas-cli/issues/172 (EAS build worker, the system Ruby)\0\
+1\0\
+required\0\
+2.1.4\0\
+You must use Bundler 2 or greater with this lockfile.\0\
++\0\
+https://github.com/fastlane/docs/pull/893 (CircleCI deploy job)\0\
+1\0\
+required\0\
+2\0\
+2\0\
+Bundler 2.4.3 is running, but your lockfile was generated with 2.2.20. Installing Bundler 2.2.20 and restarting using that version.\0\
+-\0\
+0\0\
+Using bundler 2.3.22\0\
 -\0\
 0\0\
 0\0\

@@ -60,6 +60,10 @@ public final class LogReader {
             (filled, held) = LineNormaliser.normalise(buffer, from: fresh, to: filled, final: endOfInput,
                                                       maxHeld: min(LineNormaliser.maxHeldEscape, chunkBytes / 2))
             let normalised = filled - held
+            // A read that brought less than a chunk (a pipe, or a file's last bytes before the read that says it
+            // ended) is not handed over yet: a log's last line without a newline would otherwise come alone, after
+            // the lines whose look-ahead needs it (the caret line of a code frame under `❌  (App.swift:5:3)`).
+            if !endOfInput && filled < chunkBytes { continue }
 
             // Hand over everything up to the last complete line.
             var cut = 0

@@ -1027,8 +1027,6 @@ public final class Scanner {
         swift6Suffixes.contains { Bytes.contains(text, $0) }
     }
 
-    /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the
-    /// match left empty disappears. Other braces (code in snippets) stay as written.
     /// A message whose last placeholders had nothing to say (a wrapped line left them empty) does not end in
     /// `: :` or `, `: `CocoaPods could not download from its CDN: : ` → `CocoaPods could not download from its CDN`.
     static func tidied(_ message: String) -> String {
@@ -1039,6 +1037,9 @@ public final class Scanner {
         return end == message.endIndex ? message : String(message[..<end])
     }
 
+    /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the match left empty
+    /// disappears, with the quotes around it and the second of two spaces it leaves. Other braces (code in
+    /// snippets) stay as written.
     static func render(_ template: String, _ captures: [String: String], names: Set<String> = []) -> String {
         let t = Array(template.utf8)
         guard t.contains(UInt8(ascii: "{")) else { return template }
@@ -1060,7 +1061,15 @@ public final class Scanner {
                 out.append(contentsOf: slashes ? value.utf8.map { $0 == UInt8(ascii: ".") ? UInt8(ascii: "/") : $0 } : Array(value.utf8))
                 i = close + 1
             } else if names.contains(name) {
-                i = close + 1 // a placeholder for a capture the match left empty disappears
+                // A placeholder for a capture the match left empty disappears, with the quotes around it and
+                // one of the spaces it leaves doubled: `Package '{package}' needs` -> `Package needs`.
+                i = close + 1
+                if let quote = out.last, quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "`"),
+                   i < t.count, t[i] == quote {
+                    out.removeLast()
+                    i += 1
+                }
+                if out.last == UInt8(ascii: " "), i < t.count, t[i] == UInt8(ascii: " ") { i += 1 }
             } else {
                 out.append(t[i])
                 i += 1
