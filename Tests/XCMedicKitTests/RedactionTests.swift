@@ -159,6 +159,8 @@ final class RedactionTests: XCTestCase {
             // A step's timing after a dotted name ending in `auth`, and bash's error for a missing function.
             "[running preBuild] - shoutem.auth: 1.466ms",
             "/Users/travis/build.sh: line 109: shell_session_update: command not found",
+            // A module named like a secret word, in the build folder's paths of a link command.
+            "-Xlinker -add_ast_path -Xlinker /tmp/DerivedData/Build/Intermediates.noindex/Supabase.build/Debug-iphonesimulator/Auth.build/Objects-normal/arm64/Auth.swiftmodule",
         ]
         for line in ordinary {
             XCTAssertEqual(Redactor.standard.redact(line), line)

@@ -301,7 +301,13 @@ enum SecretShapes {
             // A long high-entropy value after a word that names a secret, with no `=` or `:` between.
             Shape("high-entropy value", ["secret", "token", "pass", "pwd", "key", "auth", "credential"],
                   #"(?i)(?<![A-Za-z0-9])(?:secret|token|password|passwd|pwd|api[_ -]?key|auth|credential|private[_ -]?key|access[_ -]?key)s?(?![A-Za-z0-9_])[^A-Za-z0-9\n]{0,3}(?:(?:is|was|of|for|to|as)\s+)?(?<s>[A-Za-z0-9+/_.=~-]{20,})"#,
-                  secret: { m in isHighEntropy(m.group("s") ?? "") ? m.range("s") : nil }),
+                  secret: { m in
+                      guard let s = m.range("s"), isHighEntropy(m.group("s") ?? "") else { return nil }
+                      // The word with a dot after it (`Auth.build/Objects-normal/arm64/Auth.swiftmodule`, `Token.swift`)
+                      // names a file or a module, not a secret and its value.
+                      if s.location > 0, m.text.character(at: s.location - 1) == 0x2E { return nil }
+                      return s
+                  }),
         ]
         return shapes
     }()
