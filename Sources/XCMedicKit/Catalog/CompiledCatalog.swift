@@ -18034,7 +18034,7 @@ The CI job was stopped at its time limit\0\
 build-timeout\0\
 error\0\
 cause\0\
-8\0\
+11\0\
 ran longer than the maximum time of\0\
 The job running on (?:agent|runner) (?<agent>.+?) ran longer than the maximum time of (?<minutes>\\d+) minutes\0\
 0\0\
@@ -18045,7 +18045,7 @@ exceeded the maximum time limit for jobs\0\
 The job exceeded the maximum time limit for jobs, and has been terminated\0\
 0\0\
 No output has been received in the last\0\
-No output has been received in the last (?<limit>\\w+), this potentially indicates a stalled build\0\
+No output has been received in the last (?<limit>[\\w.]+(?: minutes?)?), this potentially indicates a stalled build\0\
 0\0\
 Too long with no output\0\
 Too long with no output \\(exceeded (?<limit>[\\w.]+)\\)\0\
@@ -18059,17 +18059,26 @@ Build timed out \\(after (?<minutes>\\d+) minutes\\)\0\
 since last output\0\
 command .+? took more than (?<limit>\\d+ minutes?) since last output\0\
 0\0\
+This Step timed out after\0\
+This Step timed out after (?<limit>\\d+[hms](?: ?\\d+[ms]){0,2})\\.\0\
+0\0\
+has not sent any output for\0\
+This Step failed, because it has not sent any output for (?<limit>\\d+[hms](?: ?\\d+[ms]){0,2})\\.\0\
+0\0\
+Abort via Bitrise DEN (timeout)\0\
+Abort via Bitrise DEN \\(timeout\\)\0\
+0\0\
 0\0\
 +\0\
 The CI service stopped the job at its time limit\0\
-The CI service (GitHub Actions, Azure Pipelines, GitLab, CircleCI, Travis, Jenkins) killed the job because it ran past its time limit or printed nothing for too long. The step that was running is not necessarily broken: look at what it was waiting for (a hung test or simulator, a prompt for a password or keychain access, a download), or whether the build simply got slower than the limit.\0\
+The CI service (GitHub Actions, Azure Pipelines, GitLab, CircleCI, Travis, Jenkins, Bitrise) killed the job or step because it ran past its time limit or printed nothing for too long. The step that was running is not necessarily broken: look at what it was waiting for (a hung test or simulator, a prompt for a password or keychain access, a download), or whether the build simply got slower than the limit.\0\
 3\0\
 Find the last step's last lines; a test or simulator that hangs needs its own timeout\0\
 0\0\
 +\0\
 xcodebuild test {$args} -test-timeouts-enabled YES -default-test-execution-time-allowance 300\0\
 -\0\
-Raise the limit if the build legitimately takes longer (GitHub Actions timeout-minutes, Azure timeoutInMinutes, GitLab timeout)\0\
+Raise the limit if the build legitimately takes longer (GitHub Actions timeout-minutes, Azure timeoutInMinutes, GitLab timeout, a Bitrise step's timeout and no_output_timeout)\0\
 0\0\
 +\0\
 jobs:\n  build:\n    timeout-minutes: 90\n\0\
@@ -18079,7 +18088,7 @@ Cache DerivedData, SwiftPM and CocoaPods downloads between runs to shorten the j
 -\0\
 -\0\
 0\0\
-4\0\
+8\0\
 ##[error]The job running on agent Azure Pipelines 190 ran longer than the maximum time of 60 minutes. For more information, see https://go.microsoft.com/fwlink/?linkid=2077134\0\
 +\0\
 https://github.com/microsoft/vscode-python/issues/7411\0\
@@ -18106,6 +18115,28 @@ https://github.com/fastlane/fastlane/pull/82 (CircleCI 1.0)\0\
 1\0\
 limit\0\
 10 minutes\0\
+No output has been received in the last 10 minutes, this potentially indicates a stalled build or something wrong with the build itself.\0\
++\0\
+https://github.com/pyston/pyston_v1/pull/955 (Travis CI's older wording)\0\
+1\0\
+limit\0\
+10 minutes\0\
+This Step failed, because it has not sent any output for 4m.\0\
++\0\
+bitrise-io/bitrise, models/models.go and its step-finished log tests (a step's no_output_timeout)\0\
+1\0\
+limit\0\
+4m\0\
+This Step timed out after 5m.\0\
++\0\
+bitrise-io/bitrise, models/models.go (a step's timeout)\0\
+1\0\
+limit\0\
+5m\0\
+It passes the 2 first steps but the third reaches \"Abort via Bitrise DEN (timeout)\".\0\
++\0\
+https://github.com/bitrise-io/bitrise/issues/714 (the free plan's build time limit)\0\
+0\0\
 1\0\
 The job running on runner GitHub Actions 3 completed in 12 minutes.\0\
 -\0\
