@@ -6852,10 +6852,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 43 rules
+    /// Catalog/05-packages.yml: 44 rules
     static let packages = """
 xcmedic-catalog-2\0\
-43\0\
+44\0\
 tuist-external-dependencies-not-installed\0\
 Tuist generated the project before its external dependencies were installed\0\
 spm-resolution\0\
@@ -7999,6 +7999,70 @@ network\0\
 0\0\
 0\0\
 0\0\
+0\0\
+0\0\
+carthage-binary-swift-version-skipped\0\
+Carthage skipped a prebuilt framework built by another Swift\0\
+swift-version-mismatch\0\
+warning\0\
+cause\0\
+1\0\
+Incompatible Swift version - framework was built with\0\
+Incompatible Swift version - framework was built with (?<built>\\S+(?: \\([^)]*\\))?|swiftlang-\\S+ clang-\\S+) and the local version is (?<local>[\\d.]+|swiftlang-[\\d.]+)\0\
+0\0\
+0\0\
++\0\
+Carthage did not use a prebuilt framework built with Swift {built}: this machine's Swift is {local}, so it builds the dependency from source\0\
+A dependency publishes a prebuilt binary, and Swift frameworks built before module stability only load into the Swift that built them, so Carthage skips the download and builds the dependency from its source instead. That is not a failure in itself: it makes the bootstrap slower, and it fails when the project cannot be built from source (no shared framework scheme, a Swift version it does not support). It is the cause when nothing else in the log is.\0\
+2\0\
+Build from source on purpose (and cache the result) rather than download binaries\0\
+1\0\
+carthage bootstrap --no-use-binaries --cache-builds --use-xcframeworks\0\
+-\0\
+-\0\
+Or use a release of the dependency whose binary was built with this Xcode's Swift, or the Xcode it was built with\0\
+1\0\
+xcrun swift --version\0\
+-\0\
+-\0\
+0\0\
+4\0\
+\t\"Incompatible Swift version - framework was built with 4.1 (swiftlang-902.0.48 clang-902.0.37.1) and the local version is 4.1.2 (swiftlang-902.0.54 clang-902.0.39.2).\"\0\
++\0\
+https://github.com/mixpanel/mixpanel-swift/issues/217 (carthage update with Xcode 9.4)\0\
+2\0\
+built\0\
+4.1 (swiftlang-902.0.48 clang-902.0.37.1)\0\
+local\0\
+4.1.2\0\
+> \t\"Incompatible Swift version - framework was built with 4.0.3 (swiftlang-900.0.74.1 clang-900.0.39.2) and the local version is 4.1 (swiftlang-902.0.48 clang-902.0.37.1).\"\0\
++\0\
+https://github.com/netguru/ResponseDetective/issues/53 (Xcode 9.3; the maintainer explains it is not an error)\0\
+1\0\
+local\0\
+4.1\0\
+\t\"Incompatible Swift version - framework was built with 4.1 (swiftlang-902.0.48 clang-902.0.37.1) and the local version is 4.2.1 (swiftlang-1000.11.42 clang-1000.11.45.1).\"\0\
++\0\
+https://github.com/watson-developer-cloud/swift-sdk/issues/909\0\
+1\0\
+local\0\
+4.2.1\0\
+`Incompatible Swift version - framework was built with swiftlang-800.0.63 clang-800.0.42.1 and the local version is swiftlang-802.0.53 clang-802.0.42.`\0\
++\0\
+https://github.com/AliSoftware/Reusable/issues/49 (Carthage before 0.30, versions by swiftlang build only)\0\
+2\0\
+built\0\
+swiftlang-800.0.63 clang-800.0.42.1\0\
+local\0\
+swiftlang-802.0.53\0\
+1\0\
+*** Downloading Reusable.framework binary at \"4.0.5\"\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
 0\0\
 0\0\
 spm-local-package-missing\0\
@@ -16675,10 +16739,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 75 rules
+    /// Catalog/10-infrastructure.yml: 76 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-75\0\
+76\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -19469,6 +19533,67 @@ found\0\
 dunno\0\
 1\0\
 Xcode: 13.0\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+build-script-pins-xcode-version\0\
+The project's build script wants another Xcode version than the selected one\0\
+xcode-version\0\
+error\0\
+cause\0\
+1\0\
+is reported by 'xcode-select -p'\0\
+Required Xcode version is (?<required>\\d+(?:\\.\\d+){0,2}), but (?<selected>\\d+(?:\\.\\d+){0,2}) is reported by 'xcode-select -p'\0\
+0\0\
+0\0\
++\0\
+The build script requires Xcode {required}; the selected Xcode is {selected}\0\
+The project's own build script (Telegram-iOS's `build-system/Make/Make.py` and projects built from it) pins the exact Xcode each release is known to build with, and stops before building when `xcode-select -p` points at another one, newer or older.\0\
+2\0\
+Install the Xcode it names and select it for the build\0\
+2\0\
+xcodes install {required}\0\
+sudo xcode-select -s /Applications/Xcode-{required}.app/Contents/Developer\0\
+-\0\
+-\0\
+Or build with the selected Xcode at your own risk, as the script allows\0\
+1\0\
+python3 build-system/Make/Make.py --overrideXcodeVersion ...\0\
+-\0\
+-\0\
+0\0\
+3\0\
+**Required Xcode version is 14.1, but 14.2 is reported by 'xcode-select -p'**\0\
++\0\
+https://github.com/TelegramMessenger/Telegram-iOS/issues/996 (Make.py build, Xcode 14.2)\0\
+2\0\
+required\0\
+14.1\0\
+selected\0\
+14.2\0\
+```Required Xcode version is 12.3, but 12.4 is reported by 'xcode-select -p'```\0\
++\0\
+https://github.com/TelegramMessenger/Telegram-iOS/issues/476 (Make.py generateProject)\0\
+2\0\
+required\0\
+12.3\0\
+selected\0\
+12.4\0\
+- ```Required Xcode version is 14.2, but 15.0 is reported by 'xcode-select -p'.```\0\
++\0\
+https://github.com/TelegramMessenger/Telegram-iOS/issues/1204 (Xcode 15 beta)\0\
+2\0\
+required\0\
+14.2\0\
+selected\0\
+15.0\0\
+1\0\
+Overriding the required Xcode version 12.4 with 12.5.1 as reported by 'xcode-select -p'\0\
 -\0\
 0\0\
 0\0\
