@@ -9648,26 +9648,31 @@ There is no XCFramework found at '/Users/me/app/Frameworks/WebRTC.xcframework'.\
 0\0\
 0\0\
 cocoapods-lint-failed\0\
-pod lib lint or pod spec lint found errors in the podspec\0\
+pod lib lint or pod spec lint did not pass\0\
 cocoapods\0\
 error\0\
 cause\0\
 1\0\
 did not pass validation, due to\0\
-(?<spec>\\S+?) did not pass validation, due to (?<count>\\d+) errors?\0\
+(?<spec>\\S+?) did not pass validation, due to (?<count>\\d+) (?<kind>errors?|warnings?)\0\
 0\0\
 0\0\
 +\0\
-{spec} did not pass validation ({count} errors)\0\
-CocoaPods' validator builds the pod for each platform it declares (with xcodebuild) and checks the podspec; an ERROR line above this one says what failed: a build error, a missing file or license, a source that cannot be fetched, or a Ruby error inside CocoaPods itself (\"Encountered an unknown error\").\0\
-1\0\
+{spec} did not pass validation ({count} {kind})\0\
+CocoaPods' validator builds the pod for each platform it declares (with xcodebuild) and checks the podspec; an ERROR line above this one says what failed: a build error, a missing file or license, a source that cannot be fetched, or a Ruby error inside CocoaPods itself (\"Encountered an unknown error\"). WARN lines fail it as well: a compiler warning in the pod's code, a missing license or summary.\0\
+2\0\
 Run the lint again verbosely, keeping the build folder to read xcodebuild's own output\0\
 1\0\
 pod lib lint --verbose --no-clean\0\
 -\0\
 -\0\
+When only warnings are left and you accept them, say so (as `pod trunk push` needs too)\0\
+1\0\
+pod lib lint --allow-warnings\0\
+-\0\
+-\0\
 0\0\
-2\0\
+4\0\
 [!] JMChartView did not pass validation, due to 1 error.\0\
 +\0\
 https://github.com/CocoaPods/CocoaPods/issues/4080 (pod lib lint)\0\
@@ -9684,6 +9689,26 @@ count\0\
 1\0\
 spec\0\
 spec\0\
+`[!] EmptyPod did not pass validation, due to 2 warnings (but you can use `--allow-warnings` to ignore them).\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/6205 (pod lib lint of a new pod)\0\
+3\0\
+count\0\
+2\0\
+kind\0\
+warnings\0\
+spec\0\
+EmptyPod\0\
+[!] Contentful did not pass validation, due to 1 warning (but you can use `--allow-warnings` to ignore it) and all results apply only to public specs, but you can use `--private` to ignore them if linting the specification for a private pod.\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/pull/4576 (the validator's message)\0\
+3\0\
+count\0\
+1\0\
+kind\0\
+warning\0\
+spec\0\
+Contentful\0\
 1\0\
 taglib passed validation.\0\
 -\0\
