@@ -14951,7 +14951,7 @@ XCTest assertion message without its test line\0\
 test-failure\0\
 error\0\
 cause\0\
-12\0\
+16\0\
 , XCT\0\
 ^(?<test>\\w+), (?<message>XCT\\w+ failed\\b.*)$\0\
 0\0\
@@ -14978,6 +14978,18 @@ Assertion Failure(?::| at) (?<file>[^:\\s]+):(?<line>\\d+): (?<message>.+)$\0\
 0\0\
 Snapshot comparison failed: \0\
 ^(?<message>Snapshot comparison failed: .+)$\0\
+0\0\
+failed - Snapshot comparison failed: \0\
+failed - (?<message>Snapshot comparison failed: .+?)(?:\\s*<br ?/?>.*|\\s*</td>.*)?$\0\
+0\0\
+Error Domain=FBSnapshotTestControllerErrorDomain\0\
+^\\s*(?<message>Error Domain=FBSnapshotTestControllerErrorDomain\\b.*)$\0\
+0\0\
+does not match reference\0\
+(?<message>(?:Newly-taken snapshot(?:@\\([\\d., ]+\\))?|Snapshot(?: \"[^\"]{1,200}\")?) does not match reference(?:@\\([\\d., ]+\\))?\\.?)\0\
+0\0\
+to match reference@\0\
+(?<message>Expected snapshot@\\([\\d., ]+\\) to match reference@\\([\\d., ]+\\))\0\
 0\0\
 XCTAssert\0\
 ^(?!.*[Ee]xpected failure)(?<message>XCTAssert\\w* failed\\b.*)$\0\
@@ -15041,8 +15053,11 @@ https://github.com/fastlane/fastlane/issues/3636 (fastlane snapshot, xcpretty's 
 1\0\
 test\0\
 testSnapshot\0\
-3\0\
+4\0\
     XCTAssertEqual(self.viewModel.numberOfWalksForPriceText(25), \"20 passeios de R$25\")\0\
+-\0\
+0\0\
+Record mode is on. Automatically recorded snapshot: …\0\
 -\0\
 0\0\
 Test Case '-[AppTests testLogin]' failed - expected to be rerun\0\
