@@ -5102,10 +5102,10 @@ codesign-certificate\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 29 rules
+    /// Catalog/04-destination.yml: 30 rules
     static let destination = """
 xcmedic-catalog-2\0\
-29\0\
+30\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -5697,6 +5697,64 @@ device\0\
 Apple Watch Series 7 (45mm)\0\
 1\0\
 AssetCatalogSimulatorAgent[123:456] started\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+simulator-runtime-install-failed\0\
+Installing a simulator runtime failed\0\
+simulator-runtime\0\
+error\0\
+cause\0\
+2\0\
+simctl runtime add\0\
+Failed executing: `\\S*xcrun simctl runtime add (?<image>\\S+?)`(?: \\((?<status>\\d+)\\))?\0\
+0\0\
+installer -pkg\0\
+Failed executing: `\\S*/installer -pkg\\s*(?:(?<image>\\S*Simulator\\S*?\\.pkg)|$)\0\
+0\0\
+0\0\
++\0\
+The simulator runtime could not be installed\0\
+The runtime was downloaded but adding it failed: `simctl runtime add` refused the disk image (an Xcode other than the one selected, a runtime that does not match the Xcode, a disk image left from an earlier, broken download), or Apple's installer refused the runtime package (on Apple silicon the older runtimes' packages need Rosetta, and the installer needs root). Tests cannot run on that runtime until it is installed.\0\
+3\0\
+Select the Xcode the runtime is for, then try again\0\
+2\0\
+sudo xcode-select -s /Applications/Xcode.app\0\
+xcrun simctl runtime list\0\
+-\0\
+-\0\
+Or let Xcode download and install the runtime itself\0\
+1\0\
+xcodebuild -downloadPlatform iOS\0\
+-\0\
+-\0\
+Delete a runtime image or package left from an earlier download before installing again\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Error: Failed executing: `/usr/bin/xcrun simctl runtime add /Users/allan/Downloads/iOS_17.2_Simulator_Runtime.dmg` (72).\0\
++\0\
+https://github.com/XcodesOrg/xcodes/issues/329 (sudo xcodes runtimes install \"iOS 17.2\" with the Command Line Tools selected)\0\
+2\0\
+image\0\
+/Users/allan/Downloads/iOS_17.2_Simulator_Runtime.dmg\0\
+status\0\
+72\0\
+Error: Failed executing: `/usr/sbin/installer -pkg /Users/<my.user>/Library/Caches/com.robotsandpencils.xcodes/com.apple.pkg.iPhoneSimulatorSDK15_5.pkg -target /` (1\0\
++\0\
+https://github.com/XcodesOrg/xcodes/issues/362 (iOS 15.5 on Apple silicon)\0\
+1\0\
+image\0\
+/Users/<my.user>/Library/Caches/com.robotsandpencils.xcodes/com.apple.pkg.iPhoneSimulatorSDK15_5.pkg\0\
+1\0\
+Error: Failed executing: `/usr/sbin/installer -pkg /tmp/Xcode-extras.pkg -target /` (1).\0\
 -\0\
 0\0\
 0\0\
