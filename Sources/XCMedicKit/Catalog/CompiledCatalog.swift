@@ -9208,9 +9208,12 @@ CocoaPods is too old for this Xcode project format\0\
 cocoapods\0\
 error\0\
 cause\0\
-2\0\
+3\0\
 Unable to find compatibility version string for object version\0\
 Unable to find compatibility version string for object version [`'‘]?(?<version>\\d+)\0\
+0\0\
+Unknown object version\0\
+(?:\\[Xcodeproj\\] )?Unknown object version(?: \\((?<version>\\d+)\\))?\0\
 0\0\
 attempted to initialize an object with unknown ISA\0\
 attempted to initialize an object with unknown ISA [`'‘]?(?<isa>\\w+)\0\
@@ -9232,7 +9235,7 @@ Or set the project's Project Format (File inspector) back to an older Xcode-comp
 -\0\
 1\0\
 https://github.com/CocoaPods/CocoaPods/issues/12671\0\
-4\0\
+6\0\
 RuntimeError - `PBXGroup` attempted to initialize an object with unknown ISA `PBXFileSystemSynchronizedRootGroup` from attributes: `{\"isa\"=>\"PBXFileSystemSynchronizedRootGroup\", \"exceptions\"=>[\"184DDBB42C9C427900B06A93\"], \"path\"=>\"Social\", \"sourceTree\"=>\"<group>\"}`\0\
 +\0\
 https://github.com/CocoaPods/Xcodeproj/issues/962 (pod init, Xcode 16)\0\
@@ -9257,6 +9260,16 @@ https://github.com/CocoaPods/CocoaPods/issues/12671 (as quoted in a React Native
 1\0\
 version\0\
 70\0\
+RuntimeError - [Xcodeproj] Unknown object version.\0\
++\0\
+https://github.com/CocoaPods/CocoaPods/issues/7697 (pod install, CocoaPods 1.4 beta with Xcode 9.3)\0\
+0\0\
+ - pod install on MacOS 12.5/M1/Xcode 14beta5/cocoapods 1.11.3: runtimeError - [Xcodeproj] Unknown object version (56).\0\
++\0\
+https://github.com/CocoaPods/Xcodeproj/issues/893 (an issue listed in CocoaPods' crash report)\0\
+1\0\
+version\0\
+56\0\
 1\0\
 objectVersion = 77;\0\
 -\0\
