@@ -23521,12 +23521,12 @@ class\0\
 LoadError\0\
 method\0\
 require\0\
-RuntimeError - [Xcodeproj] Unknown object version (77).\0\
+NoMethodError - undefined method `add_system_framework' for nil:NilClass\0\
 +\0\
-CocoaPods' error report of an Xcode 16 project with an old xcodeproj gem (Tests/Corpus has the object version 70 and 71 forms)\0\
+https://github.com/CocoaPods/CocoaPods/issues/1695 (CocoaPods 0.28's error report of pod install)\0\
 1\0\
 class\0\
-RuntimeError\0\
+NoMethodError\0\
 2021-02-19T11:46:43.5228530Z /Users/runner/.gem-cache/gems/fastlane-2.175.0/spaceship/lib/spaceship/connect_api/api_client.rb:181:in handle_response': [!] undefined method status' for nil:NilClass (NoMethodError)\0\
 +\0\
 https://github.com/microsoft/app-store-vsts-extension/issues/215 (Azure Pipelines; the page's Markdown ate the opening backticks)\0\
