@@ -644,6 +644,41 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(try diagnose("[31merror: No dSYM paths provided\n").status, .failed)
     }
 
+    /// Colour codes a paste left inside the line: the escape byte turned into U+FFFD (Tests/Holdout h4028, a Homebrew
+    /// test log pasted into an issue), shown in caret notation, or dropped by a web page with the reset after it (Tests/Holdout
+    /// cases quote xcpretty's `[33m0.054[0m seconds`). A lone code that might be a duration stays.
+    func testColourCodesAPasteLeftInsideTheLineComeOff() throws {
+        XCTAssertEqual(LogLine(raw: "\u{FFFD}[31mError:\u{FFFD}[0m protobuf-swift: failed").text, "Error: protobuf-swift: failed")
+        XCTAssertEqual(LogLine(raw: "^[[1;31merror:^[[0m build failed").text, "error: build failed")
+        XCTAssertEqual(LogLine(raw: "▸ Test Succeeded ([33m0.054[0m seconds)[0m").text, "Test Succeeded (0.054 seconds)")
+        XCTAssertEqual(LogLine(raw: "took [5m 2s] to run").text, "took [5m 2s] to run")
+        XCTAssertEqual(LogLine(raw: "values[m] = x[0]").text, "values[m] = x[0]")
+        XCTAssertEqual(try diagnose("\u{FFFD}[31mError:\u{FFFD}[0m protobuf-swift: failed\n").status, .failed)
+    }
+
+    /// A level word alone on its line is the level of the message below it, as Xcode's issue navigator and Xcode Cloud's
+    /// log view copy an issue (Tests/Holdout o508 and y232: `Error`, a blank line, `Command exited with non-zero
+    /// exit-code: 70`). A line after it with a level of its own is read as it is.
+    func testALevelWordAloneIsTheLevelOfTheMessageBelowIt() throws {
+        let d = try diagnose("Build settings\nError\nIncompatible function pointer types sending 'A' to parameter of type 'B'\n\nsha256.m:74\n")
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.findings.first?.firstLine, 3)
+        XCTAssertTrue(d.findings.first?.message.hasPrefix("Incompatible function pointer types") == true)
+        let blank = try diagnose("Error\n\nthe archive could not be exported\n")
+        XCTAssertEqual(blank.status, .failed)
+        XCTAssertEqual(blank.findings.first?.firstLine, 3)
+        XCTAssertNotEqual(try diagnose("Error\nwarning: unused variable 'x'\n").status, .failed)
+        XCTAssertNotEqual(try diagnose("Error\n\n\n\nfar below\n").status, .failed)
+        XCTAssertNotEqual(try diagnose("No Error\nall good\n").status, .failed)
+    }
+
+    /// OpenSSL's and LibreSSL's error lines (a thread id, `error`, the error code, the library), as `openssl pkcs12` and
+    /// `openssl x509` print them when a CI step imports a signing certificate.
+    func testOpenSSLErrorLinesAreErrors() throws {
+        XCTAssertEqual(try diagnose("unable to load certificate\n140735594582848:error:0909006C:PEM routines:get_name:no start line:crypto/pem/pem_lib.c:745:Expecting: TRUSTED CERTIFICATE\n").status, .failed)
+        XCTAssertEqual(try diagnose("40A7F4D8F87F0000:error:0308010C:digital envelope routines::unsupported\n").status, .failed)
+    }
+
     /// Sentences that say a step failed, in a log with no other verdict (each from a real paste): a tool that timed
     /// out, found nothing it needed, a runtime that is missing, an uncaught exception, a command the shell could not find.
     func testMoreFailureStatementsInALogWithNoVerdict() throws {

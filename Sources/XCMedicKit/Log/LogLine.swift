@@ -59,7 +59,7 @@ public struct LogLine: Sendable {
         self.raw = raw
         var glyph: LineLevel?
         var boxed = false
-        text = LogLine.unescapeHTML(LogLine.strip(raw, glyph: &glyph, boxed: &boxed))
+        text = LogLine.unescapeHTML(LogLine.strip(LogLine.withoutPastedColours(raw), glyph: &glyph, boxed: &boxed))
         glyphLevel = glyph
         self.boxed = boxed
         header = DiagnosticHeader.parse(text, glyphLevel: glyph)
@@ -404,6 +404,65 @@ public struct LogLine: Sendable {
         }
         guard i + 1 < u.count, u[i] == 93, u[i + 1] == 32 else { return nil }
         return Substring(s.utf8.dropFirst(i + 2))
+    }
+
+    /// The line without the colour codes a paste left in it, anywhere in the line: a code whose escape byte became
+    /// U+FFFD (`\u{FFFD}[31mError:\u{FFFD}[0m protobuf-swift: failed`), one in caret notation as `cat -v` and `less`
+    /// show it (`^[[31m`), and codes whose escape byte a web page dropped (`Error:[0m`, `[33m0.054[0m seconds`),
+    /// these only when the line has a reset code too (`[0m`, `[m`, `[39m`), as a coloured span does: a lone
+    /// `[5m` may be a duration. `LogReader` already drops codes whose escape byte is there.
+    static func withoutPastedColours(_ raw: String) -> String {
+        guard LogLine.has(91, in: raw.utf8) else { return raw } // `[`
+        var raw = raw
+        return raw.withUTF8 { u in LogLine.withoutPastedColours(u) } ?? raw
+    }
+
+    private static func withoutPastedColours(_ u: UnsafeBufferPointer<UInt8>) -> String? {
+        // The end of a colour code from `i` (just after its `[`: parameters, then `m`), and whether it only resets
+        // (`0`, `22`, `39`, `49`, or none). An orphan code needs a parameter: `a[m]` is an index.
+        func code(_ i: Int, orphan: Bool) -> (end: Int, reset: Bool)? {
+            var j = i, digits = 0, value = 0, reset = true
+            while j < u.count, j - i <= 12 {
+                let b = u[j]
+                if (48...57).contains(b) {
+                    digits += 1
+                    value = value * 10 + Int(b - 48)
+                } else if b == 59 || b == 109 { // `;`, `m`
+                    if ![0, 22, 39, 49].contains(value) { reset = false }
+                    value = 0
+                    if b == 109 { return orphan && digits == 0 ? nil : (j + 1, reset) }
+                } else {
+                    return nil
+                }
+                j += 1
+            }
+            return nil
+        }
+        var orphans = false
+        for i in u.indices where u[i] == 91 {
+            if let (_, reset) = code(i + 1, orphan: true), reset { orphans = true; break }
+        }
+        var out: [UInt8]? // made at the first code: most lines have none
+        var i = 0
+        while i < u.count {
+            var end: Int?
+            // U+FFFD (EF BF BD) or `^[` before `[`: an escape byte a paste replaced.
+            if i + 3 < u.count, u[i] == 0xEF, u[i + 1] == 0xBF, u[i + 2] == 0xBD, u[i + 3] == 91 {
+                end = code(i + 4, orphan: false)?.end
+            } else if i + 2 < u.count, u[i] == 94, u[i + 1] == 91, u[i + 2] == 91 {
+                end = code(i + 3, orphan: false)?.end
+            } else if orphans, u[i] == 91 {
+                end = code(i + 1, orphan: true)?.end
+            }
+            if let end {
+                if out == nil { out = Array(u[..<i]) }
+                i = end
+                continue
+            }
+            out?.append(u[i])
+            i += 1
+        }
+        return out.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A colour code whose escape byte a paste lost: `[31merror: No dSYM paths provided`, `[31;1mfailing

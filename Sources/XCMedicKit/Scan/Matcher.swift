@@ -318,6 +318,8 @@ public final class RuleSet: @unchecked Sendable {
         static let invocation = Roles(rawValue: 16)
         /// A test marker no rule and no other marker shares: a line with only these is read by the test reader alone.
         static let testOnly = Roles(rawValue: 32)
+        /// A level word alone on its line (`Error`): the level of the message on the next line.
+        static let levelAlone = Roles(rawValue: 64)
     }
     /// For each prefilter literal: its roles.
     let roles: [Roles]
@@ -347,7 +349,8 @@ public final class RuleSet: @unchecked Sendable {
         }
         let marked: [(Roles, [Int])] = [(.error, errorMarkers.map(index(of:))), (.success, successMarkers.map(index(of:))),
                                          (.statement, statementMarkers.map(index(of:))), (.test, TestRunReader.literals.map(index(of:))),
-                                         (.invocation, InvocationReader.literals.map(index(of:)))]
+                                         (.invocation, InvocationReader.literals.map(index(of:))),
+                                         (.levelAlone, ScanMarkers.levelAloneLiterals.map(index(of:)))]
         var roles = [Roles](repeating: [], count: literals.count)
         for (role, indices) in marked { for i in indices { roles[i].insert(role) } }
         for i in roles.indices where roles[i].contains(.test) && byLiteral[i].isEmpty && roles[i].isDisjoint(with: [.error, .success, .invocation]) {
@@ -358,8 +361,11 @@ public final class RuleSet: @unchecked Sendable {
         rulesByLiteral = byLiteral
     }
 
-    /// The prefilter's literals, one per line (`xcmedic rules --literals`).
-    public var literals: [String] { prefilter.literals.map { String(decoding: $0, as: UTF8.self) } }
+    /// The prefilter's literals, one per line (`xcmedic rules --literals`); not the level words that end with their
+    /// line's newline, which a list of lines cannot hold.
+    public var literals: [String] {
+        prefilter.literals.filter { !$0.contains(0x0A) }.map { String(decoding: $0, as: UTF8.self) }
+    }
 
     /// The built-in catalog alone, compiled once.
     public static func builtin() throws -> RuleSet { try RuleSet(rules: BuiltinCatalog.rules()) }
@@ -381,14 +387,19 @@ enum ScanMarkers {
                                     "failed to ", "unable to ", "could not ", "Encountered ", "ncountered an ", "Error: ", "Error [",
                                     "Traceback (most recent call last)"]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
+    /// A level word that is its whole line, newline included (a line's own bytes never hold the newline, so only the
+    /// scan's search for the next literal finds these): Xcode's issue navigator and Xcode Cloud's log view copy an
+    /// issue as `Error`, then its message on the line below (`Error` / `Incompatible function pointer types …`,
+    /// `Error` / `` / `Command exited with non-zero exit-code: 65`).
+    static let levelAloneLiterals = ["Error\n", "error\n", "ERROR\n"]
 
     /// An error no rule may claim silently: an error marker anywhere in the line once CI and formatter
     /// prefixes are off (`tool: error: `, `[ERROR] `, `ERROR: ` (also after a word: `** INTERNAL ERROR: …`, `LLVM ERROR: …`), `Error: ` after a space (or ending the line, its message on the lines below: `altool[7839:30474]  Error:`; a lower-case `error:` ends it only alone or as `Fatal error:`, Carthage's `Skipped … due to the error:` is a notice), `Error 0xe8008018: `, git's `fatal: `,
-    /// a `[!] ` line (fastlane, CocoaPods) that says something failed or does not exist, a `FAILED` banner in any case, the CocoaPods validator's `- ERROR | `, MSBuild's `TOOL : error CODE: ` (also with its subcategory: `ILLink : unknown error IL7000: `, `cl : Command line error D8021 : `), rustc's `error[E0463]: `, the Kotlin compiler's `e: ` opening
+    /// a `[!] ` line (fastlane, CocoaPods) that says something failed or does not exist, a `FAILED` banner in any case, the CocoaPods validator's `- ERROR | `, MSBuild's `TOOL : error CODE: ` (also with its subcategory: `ILLink : unknown error IL7000: `, `cl : Command line error D8021 : `), rustc's `error[E0463]: `, OpenSSL's and LibreSSL's `4535426560:error:0909006C:PEM routines:get_name:no start line:…` (a thread id, then the error code), the Kotlin compiler's `e: ` opening
     /// the line, as Gradle prints it, Apple's linker's `ld: ` opening it with anything but a warning: ld64 prints its fatal
     /// errors with no level, `ld: in lib.a(x.o), archive member … is not mach-o`, `ld: unknown options: …`). A line whose level is a warning never counts.
     static let errorLike = try! CompiledRegex(
-        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |^error ?:$|[Ff]atal error:$|: (?:[A-Za-z]+ ){0,2}error [A-Z]{1,10}\d{1,6} ?: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?:(?: |$)|[\s*]ERROR:(?: |$)|^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |(?:^|\s)error\[E\d{3,5}\]: |^e: \S|^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^- ERROR +\| |^ld: (?!warning:|note:)\S|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b|does(?:n['\x{2019}]t| not) exist|does not validate|did not pass)|^error$|^CMake Error\b"#
+        #"(?:^|[\s\]\)>|,])(?:fatal )?error ?: |^error ?:$|[Ff]atal error:$|: (?:[A-Za-z]+ ){0,2}error [A-Z]{1,10}\d{1,6} ?: |(?:^|[\s*])(?:Fatal )?Error(?: (?:0x[0-9A-Fa-f]+|-?\d+))?:(?: |$)|[\s*]ERROR:(?: |$)|^(?:Fatal |FATAL |Uncaught )?(?:Error|ERROR|FATAL)(?:\]|:)? |\[ *(?:ERROR|Error|FATAL|error) *\]|^Fatal error: |^fatal: |(?:^|\s)error\[E\d{3,5}\]: |^e: \S|^\*\* [A-Za-z][A-Za-z -]* (?:FAILED|[Ff]ailed) \*\*|^- ERROR +\| |^ld: (?!warning:|note:)\S|^\[!\] .*(?:[Ee]rror|[Ff]ail|[Cc]ould not|[Cc]ouldn't|[Uu]nable|[Ii]nvalid|not found|[Nn]o such|[Cc]annot|can't|denied|[Mm]issing|\bNo\b.* found\b|does(?:n['\x{2019}]t| not) exist|does not validate|did not pass)|^error$|^CMake Error\b|^[0-9A-Fa-f]{1,16}:error:[0-9A-Fa-f]{8}:"#
     )
     /// A sentence that says something failed, as its own message: at the start of the line or after a
     /// prefix (`tool[pid] [MT] iPhoneSimulator: Could not launch simulator: -600`, `● Failed to install app

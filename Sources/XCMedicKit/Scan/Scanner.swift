@@ -16,6 +16,9 @@ public final class Scanner {
     private var inputs: [Diagnosis.Input] = []
     private var open: OpenBlock?
     private var present: [Int] = []
+    /// Set when a line handled the line after it too (a level word alone and its message): the end and number of
+    /// the last line handled, where the chunk's walk goes on.
+    private var handledThrough: (end: Int, line: Int)?
     /// The end of the previous chunk (whole lines), so a failed step can be read back across chunks.
     private var previousTail: [UInt8] = []
     static let keptTailBytes = 64 * 1024
@@ -232,8 +235,13 @@ public final class Scanner {
             let lineStart = Scanner.lineStart(base, before: hit.position, notBefore: pos)
             lineNumber += Scanner.countNewlines(base, from: counted, to: lineStart)
             counted = lineStart
-            let lineEnd = Scanner.lineEnd(base, from: hit.position, end: end)
+            var lineEnd = Scanner.lineEnd(base, from: hit.position, end: end)
             processLine(base, from: lineStart, to: lineEnd, lineNumber: lineNumber, input: input)
+            if let (through, number) = handledThrough {
+                handledThrough = nil
+                lineEnd = through
+                lineNumber = number
+            }
             pos = lineEnd + 1
             if lineEnd < end {
                 lineNumber += 1
@@ -245,13 +253,16 @@ public final class Scanner {
     }
 
     private func processLine(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineNumber: Int, input: Int,
-                             skipping blockRule: CompiledRule? = nil) {
+                             skipping blockRule: CompiledRule? = nil, levelAbove: Bool = false) {
         present.removeAll(keepingCapacity: true)
         ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
-        guard !present.isEmpty else { return }
+        if present.isEmpty {
+            // (Found by a level word's literal, which ends past the line's bytes.)
+            guard levelAbove else { return levelWordAlone(base, from: start, to: end, lineNumber: lineNumber, input: input) }
+        }
         // Most lines of a test log are a test's own start or pass line, which no rule wants: read without a
         // LogLine when nothing else is on it and it has no prefix to take off.
-        if structured == nil, present.allSatisfy({ ruleSet.roles[$0].contains(.testOnly) }) {
+        if structured == nil, !levelAbove, present.allSatisfy({ ruleSet.roles[$0].contains(.testOnly) }) {
             if let test = Scanner.swiftTestingResult(base, from: start, to: end) {
                 // (Read without its glyph, as `LogLine` gives it: the test's line is then all ASCII.)
                 testReader.observe(Scanner.decode(base, from: test, to: end), line: lineNumber, input: input)
@@ -263,7 +274,8 @@ public final class Scanner {
                 return
             }
         }
-        let line = logLine(base, from: start, to: end, number: lineNumber)
+        let line = levelAbove ? LogLine(message: Scanner.decode(base, from: start, to: end), level: .error, location: nil)
+            : logLine(base, from: start, to: end, number: lineNumber)
         currentBase = base
         currentLineStart = start
         currentLineEnd = end
@@ -370,6 +382,30 @@ public final class Scanner {
             // that says it tries again, fastlane's `Command timed out after 192 seconds on try 6 of 11, trying again …`, is not
             // the run's end.)
             statements.append((line, followingLines(max: 2).prefix { Scanner.continuesMessage($0, indented: true) }.map(\.raw), lineNumber, input))
+        }
+    }
+
+    /// A level word alone on its line (`Error`, as Xcode's issue navigator and Xcode Cloud's log view copy an issue):
+    /// the first line below it that is not blank (within two) is its message, read as an error line, unless that line
+    /// has a level or a compiler header of its own.
+    private func levelWordAlone(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineNumber: Int, input: Int) {
+        guard structured == nil, end - start <= 64, end < currentChunkEnd,
+              ["Error", "error", "ERROR"].contains(LogLine(raw: Scanner.decode(base, from: start, to: end)).text) else { return }
+        var next = end + 1, number = lineNumber + 1, blanks = 0
+        while next < currentChunkEnd {
+            let nextEnd = Scanner.lineEnd(base, from: next, end: currentChunkEnd)
+            if Scanner.isBlank(base, from: next, to: nextEnd) {
+                blanks += 1
+                guard blanks <= 2, nextEnd < currentChunkEnd else { return }
+                next = nextEnd + 1
+                number += 1
+                continue
+            }
+            let message = LogLine(raw: Scanner.decode(base, from: next, to: nextEnd))
+            guard message.level == nil, message.header == nil, !message.text.isEmpty else { return }
+            processLine(base, from: next, to: nextEnd, lineNumber: number, input: input, levelAbove: true)
+            handledThrough = (nextEnd, number)
+            return
         }
     }
 
