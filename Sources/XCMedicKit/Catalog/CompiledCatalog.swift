@@ -16850,10 +16850,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 76 rules
+    /// Catalog/10-infrastructure.yml: 77 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-76\0\
+77\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -18637,6 +18637,48 @@ program\0\
 cc1plus\0\
 1\0\
 error: compile command failed due to signal 11 (use -v to see invocation)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+process-memory-limit-exceeded\0\
+The app or test process went over its memory limit (EXC_RESOURCE)\0\
+out-of-memory\0\
+error\0\
+cause\0\
+1\0\
+RESOURCE_TYPE_MEMORY\0\
+EXC_RESOURCE \\(?RESOURCE_TYPE_MEMORY\\b[^(]*\\(limit=(?<limit>\\d+ ?MB)\0\
+0\0\
+0\0\
++\0\
+A process went over its memory limit of {limit} and was stopped\0\
+The operating system stopped the process because its memory use passed the limit it allows that process (on a watch a few tens of MB, on a phone a share of its RAM). In a test run the app or test host dies and the test that was running fails or the run stops; nothing is wrong with the build.\0\
+1\0\
+Find what allocates in the test or screen that was running (Instruments' Allocations, the memory graph), or make the test use less data; run memory-heavy tests on a device or simulator with more memory\0\
+0\0\
+-\0\
+-\0\
+0\0\
+2\0\
+EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=650 MB, unused=0x0)\0\
++\0\
+https://github.com/kishikawakatsumi/ScreenRecorder/issues/13\0\
+1\0\
+limit\0\
+650 MB\0\
+Thread 1: EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=3376 MB)\0\
++\0\
+https://github.com/yangKJ/Harbeth/issues/33 (an iPhone 15 Pro on iOS 17.4.1)\0\
+1\0\
+limit\0\
+3376 MB\0\
+1\0\
+EXC_RESOURCE RESOURCE_TYPE_CPU (limit=50%, window=180 seconds)\0\
 -\0\
 0\0\
 0\0\
@@ -22795,10 +22837,10 @@ Test Suite (0 failures)\0\
 0\0\
 0\0
 """
-    /// Catalog/13-evidence.yml: 21 rules
+    /// Catalog/13-evidence.yml: 22 rules
     static let evidence = """
 xcmedic-catalog-2\0\
-21\0\
+22\0\
 shell-script-error\0\
 A shell script stopped on an error\0\
 phase-script-failed\0\
@@ -23346,6 +23388,89 @@ function\0\
 main\0\
 1\0\
 Breakpoint 1: where = App`main\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+0\0\
+tool-crashed\0\
+A tool crashed (a panic, an uncaught C++ exception, a plug-in killed by a signal)\0\
+build-failed\0\
+error\0\
+symptom\0\
+4\0\
+Plugin killed by signal\0\
+(?<plugin>protoc-gen-[\\w.-]+): Plugin killed by signal (?<signal>\\d+)\0\
+0\0\
+by signal\0\
+\\b(?:[Kk]illed|[Tt]erminated) by signal:? (?<signal>\\d+|SIG[A-Z]+)\\b\0\
+0\0\
+' panicked at \0\
+\\bthread '(?<thread>[^']*)' panicked at \0\
+0\0\
+terminate called after throwing an instance of\0\
+terminate called after throwing an instance of '(?<exception>[^']+)'\0\
+0\0\
+1\0\
+^\\s*(?:what\\(\\):|called `|note: run with `RUST_BACKTRACE)\0\
+-\0\
+3\0\
++\0\
+A tool crashed\0\
+A program the build or a script ran stopped on a crash of its own: a Rust panic (a cargo build script or a Rust tool), a C++ exception nothing caught, or a protoc plug-in killed by a signal (a plug-in built with one Swift and run after an Xcode update with another aborts on a missing symbol). The lines above it name the program and, often, what it could not do.\0\
+1\0\
+Read the lines just above and below for the program and its message; rebuild or reinstall a plug-in or tool built with another toolchain, and re-run the step with the tool's own verbose or backtrace option (RUST_BACKTRACE=1 for a Rust panic)\0\
+0\0\
+-\0\
+-\0\
+0\0\
+6\0\
+--grpc-swift_out: protoc-gen-grpc-swift: Plugin killed by signal 9.\0\
++\0\
+https://github.com/grpc/grpc-swift/issues/1452 (a protoc plug-in rebuilt with swift build)\0\
+2\0\
+plugin\0\
+protoc-gen-grpc-swift\0\
+signal\0\
+9\0\
+--swift_out: protoc-gen-swift: Plugin killed by signal 6.\0\
++\0\
+https://github.com/apple/swift-protobuf/issues/440 (protoc-gen-swift after an update to Xcode 8.3)\0\
+2\0\
+plugin\0\
+protoc-gen-swift\0\
+signal\0\
+6\0\
+--swiftgrpc_out: protoc-gen-swiftgrpc: Plugin killed by signal 6.\0\
++\0\
+https://github.com/apple/swift-protobuf/issues/797 (protoc-gen-swiftgrpc after an update to Xcode 10)\0\
+0\0\
+  thread 'main' panicked at /Users/echo/.cargo/registry/src/index.crates.io-6f17d22bba15001f/swift-rs-1.0.7/src-rs/build.rs:42:56:\0\
++\0\
+https://github.com/tauri-apps/tauri/issues/12451 (a cargo build script under `tauri ios dev`)\0\
+1\0\
+thread\0\
+main\0\
+thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: Os { code: 2, kind: NotFound, message: \"No such file or directory\" }', src/main.rs:10:5\0\
++\0\
+Rust's panic message before Rust 1.73 (message first, then the location)\0\
+1\0\
+thread\0\
+main\0\
+terminate called after throwing an instance of 'std::runtime_error'\0\
++\0\
+libstdc++'s verbose terminate handler\0\
+1\0\
+exception\0\
+std::runtime_error\0\
+2\0\
+A process can be terminated by a signal it does not handle.\0\
+-\0\
+0\0\
+test_panicked_at_startup ... ok\0\
 -\0\
 0\0\
 0\0\
