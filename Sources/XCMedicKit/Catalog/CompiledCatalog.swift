@@ -6910,10 +6910,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 44 rules
+    /// Catalog/05-packages.yml: 45 rules
     static let packages = """
 xcmedic-catalog-2\0\
-44\0\
+45\0\
 tuist-external-dependencies-not-installed\0\
 Tuist generated the project before its external dependencies were installed\0\
 spm-resolution\0\
@@ -9502,6 +9502,45 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+flutter-cocoapods-error-output\0\
+Flutter shows what pod install printed on its error stream\0\
+cocoapods\0\
+warning\0\
+cause\0\
+1\0\
+Error output from CocoaPods:\0\
+^Error output from CocoaPods:\0\
+0\0\
+0\0\
++\0\
+pod install wrote to its error stream (Flutter shows it under \"Error output from CocoaPods:\")\0\
+Flutter runs pod install for the iOS and macOS parts of an app and shows its standard error under this heading. CocoaPods writes warnings there as well as errors, so the heading alone does not mean pod install failed: when it did, Flutter says `Error running pod install` and the lines under the heading say why.\0\
+1\0\
+Read the lines under the heading; if pod install failed, fix what they name (a Ruby or CocoaPods install, a platform version, a spec repository), otherwise they are warnings\0\
+1\0\
+cd ios && pod install --verbose\0\
+-\0\
+-\0\
+0\0\
+2\0\
+Error output from CocoaPods:\0\
++\0\
+flutter_tools' heading for pod install's standard error (packages/flutter_tools/lib/src/macos/cocoapods.dart), as Flutter's issue threads quote it\0\
+0\0\
+[  +20 ms] Error output from CocoaPods:\0\
++\0\
+the same heading in `flutter build ios -v`, after its elapsed time\0\
+0\0\
+1\0\
+Error running pod install\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+1\0\
 pod-install-failed\0\
 pod install failed (as reported by Flutter, React Native or Expo)\0\
 cocoapods\0\
@@ -14155,10 +14194,10 @@ Build complete!\0\
 0\0\
 0\0
 """
-    /// Catalog/08-tests.yml: 37 rules
+    /// Catalog/08-tests.yml: 38 rules
     static let tests = """
 xcmedic-catalog-2\0\
-37\0\
+38\0\
 swift-testing-known-issue\0\
 Swift Testing recorded a known issue\0\
 test-failure\0\
@@ -15883,6 +15922,68 @@ provisioning-profile\0\
 0\0\
 0\0\
 0\0\
+maestro-xcuitest-driver-unreachable\0\
+Maestro could not reach its XCUITest driver on the simulator\0\
+test-runner-crash\0\
+error\0\
+cause\0\
+2\0\
+XCUITest Server\0\
+XCTestDriverUnreachable: Failed to reach(?: out)? XCUITest Server\\b\0\
+0\0\
+the XCUITest server\0\
+(?:Unable to establish a connection to|An unknown network error occurred while communicating with) the XCUITest server\\b\0\
+0\0\
+0\0\
++\0\
+Maestro could not reach its XCUITest driver\0\
+Maestro drives an iOS simulator through a small XCUITest runner it installs and starts with xcodebuild, then talks to over a local HTTP port. The runner did not start or stopped answering: the build of the driver failed or timed out on a slow CI machine, the simulator was still booting or was reset, another run held the port, or the Xcode is newer than the Maestro release supports.\0\
+2\0\
+Boot the simulator and wait until it is ready before the flows, give the driver more time to start, and run one Maestro session per simulator and port\0\
+2\0\
+xcrun simctl bootstatus \"iPhone 16\" -b\0\
+export MAESTRO_DRIVER_STARTUP_TIMEOUT=120000\0\
+-\0\
+-\0\
+Update Maestro when the Xcode on the machine is newer than the Maestro release\0\
+1\0\
+curl -Ls \"https://get.maestro.mobile.dev\" | bash\0\
+-\0\
+-\0\
+0\0\
+5\0\
+xcuitest.XCTestDriverClient$XCTestDriverUnreachable: Failed to reach XCUITest Server in restart\0\
++\0\
+https://github.com/mobile-dev-inc/Maestro/issues/1299 (Maestro 1.30.4)\0\
+0\0\
+com.github.michaelbull.result.UnwrapException: kotlin.Unit xcuitest.XCTestDriverClient$XCTestDriverUnreachable: Failed to reach out XCUITest Server in RetryOnError\0\
++\0\
+https://github.com/mobile-dev-inc/Maestro/issues/1102 (Maestro Studio)\0\
+0\0\
+xcuitest.XCTestDriverClient$XCTestDriverUnreachable: Failed to reach out XCUITest Server\0\
++\0\
+https://github.com/dniHze/maestro-test-action/issues/50 (a GitHub Action running Maestro on a simulator)\0\
+0\0\
+Error: ⚠️ Error: An unknown network error occurred while communicating with the XCUITest server. If the issue persists, consider raising a GitHub issue with the error message and any available logs for further assistance.\0\
++\0\
+https://github.com/mobile-dev-inc/Maestro/issues/1914 (GitHub Actions macos-14, React Native 0.74, Xcode 15.4)\0\
+0\0\
+Got Error: Unable to establish a connection to the XCUITest server\0\
++\0\
+https://github.com/mobile-dev-inc/Maestro/issues/1802 (Maestro 1.36.0, its title)\0\
+0\0\
+1\0\
+ℹ️ Retrying connection to the XCUITest server for 1...\0\
+-\0\
+0\0\
+2\0\
+simulator-runtime\0\
+destination-not-found\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
 swift-testing-suite-failed\0\
 A Swift Testing suite failed\0\
 test-failure\0\
@@ -16850,10 +16951,10 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0
 """
-    /// Catalog/10-infrastructure.yml: 77 rules
+    /// Catalog/10-infrastructure.yml: 78 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-77\0\
+78\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -21613,6 +21714,53 @@ https://github.com/fastlane/fastlane/issues/10802\0\
 0\0\
 1\0\
 Successfully logged in to App Store Connect\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+app-store-connect-api-request-refused\0\
+The App Store Connect API refused a request\0\
+app-store-upload\0\
+error\0\
+cause\0\
+1\0\
+api.appstoreconnect.apple.com/\0\
+(?:^|\\s)(?<method>GET|POST|PATCH|PUT|DELETE) https://api\\.appstoreconnect\\.apple\\.com/\\S* returned (?<status>[45]\\d\\d): (?<reason>.+)\0\
+0\0\
+0\0\
++\0\
+App Store Connect refused a {method} request ({status}): {reason}\0\
+A request to the App Store Connect API came back with an error status: 401 is a key that is wrong, revoked or for another team; 403 a key whose role is too weak, or an account whose Account Holder has not accepted a new agreement (every request fails until they do); 404 an app, bundle id or build that the key cannot see; 409 and 422 a request App Store Connect will not do in the current state (a build still processing, a version that exists). The text after the status is Apple's own reason.\0\
+3\0\
+For \"A required agreement is missing or has expired\", the Account Holder signs in to App Store Connect and accepts the pending agreements (Business, then the agreements page)\0\
+0\0\
+-\0\
++\0\
+https://appstoreconnect.apple.com/agreements\0\
+For 401 and 403, check the API key's issuer id, key id and role (App Manager or Admin for uploads and signing)\0\
+0\0\
+-\0\
+-\0\
+For 409 and 422, wait for the build to finish processing or use the version and build numbers App Store Connect expects, then retry\0\
+0\0\
+-\0\
+-\0\
+0\0\
+1\0\
+GET https://api.appstoreconnect.apple.com/v1/apps/6759816274/appStoreVersions?limit=100 returned 403: A required agreement is missing or has expired. - This request requires an in-effect agreement that has not been signed or has expired.\0\
++\0\
+Codemagic's CLI tools' message for a refused request, as a public repository's wrapper test reproduces it (2026)\0\
+2\0\
+method\0\
+GET\0\
+status\0\
+403\0\
+1\0\
+curl -v -H \"Authorization: Bearer $token\" \"https://api.appstoreconnect.apple.com/v1/apps\"\0\
 -\0\
 0\0\
 0\0\

@@ -377,7 +377,7 @@ enum ScanMarkers {
     static let errorLiterals = ["rror:", "FAILED **", "\u{274C}", "[!] ", "rror :", "ERROR", "FATAL", "fatal: ", "##[error]", "::error", "Error ", ": error ",
                                 "rror[E", "e: ", " error ", "ld: "]
     static let successLiterals = ["SUCCEEDED **", "Build complete!", "Build succeeded", "Test run with ", "with 0 failures", "skipped and 0 failures", "tests' passed at ",
-                                  "BUILD SUCCESSFUL in ", "delivery was successful"]
+                                  "BUILD SUCCESSFUL in ", "delivery was successful", "Pod installation complete!"]
     static let statementLiterals = ["Failed to ", "FAILED to ", "Could not ", "Couldn't ", "Couldn\u{2019}t ", "Unable to ", "Cannot ",
                                     "Can't ", "failed - ", " failed: ", "FAILED ", "FAILED:",
                                     " failed", "error occurred", "error has occurred", "error was encountered", "exception occurred", "exception has occurred", "There was an",
@@ -433,14 +433,14 @@ enum ScanMarkers {
 
     /// The last word of a whole build or test run: xcodebuild's `** … SUCCEEDED **`, SwiftPM's
     /// `Build complete!`, Swift Testing's closing `Test run with N tests passed`. Per-suite totals are not. (`success`
-    /// also takes Gradle's `BUILD SUCCESSFUL in 3m 12s`: the Gradle part of a Kotlin Multiplatform or React Native build
+    /// also takes CocoaPods' `Pod installation complete! There are 20 dependencies …`, and Gradle's `BUILD SUCCESSFUL in 3m 12s`: the Gradle part of a Kotlin Multiplatform or React Native build
     /// succeeded, which says a log is not a failure pasted alone, not that the Xcode build after it passed.)
     static let finalSuccess = try! CompiledRegex(
         #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Test run with \d+ tests? (?:in \d+ suites? )?passed after"#
     )
     static let success = try! CompiledRegex(
         #"^\*\* [A-Z][A-Z -]* SUCCEEDED \*\*|^Build complete!|^Build succeeded|^Test run with \d+ tests? (?:in \d+ suites? )?passed after|^Executed \d+ tests?, with (?:\d+ tests? skipped and )?0 failures|^Test Suite '.*' passed at "#
-        + #"|^BUILD SUCCESSFUL in \d|\b(?:Although|Your) delivery was successful,"#
+        + #"|^BUILD SUCCESSFUL in \d|\b(?:Although|Your) delivery was successful,|^-> Pod installation complete!|^Pod installation complete!"#
     )
     /// App Store Connect's notice for an upload it accepted with issues (`Although delivery was successful, you may want to
     /// correct the following issues in your next delivery.`, and in its e-mail `Your delivery was successful, but you may
