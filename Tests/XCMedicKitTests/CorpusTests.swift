@@ -90,7 +90,7 @@ final class CorpusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(f.failing, 4636)
         XCTAssertGreaterThanOrEqual(f.recall, 0.835, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
         XCTAssertGreaterThanOrEqual(f.top, 0.815, f.summary)
-        XCTAssertLessThanOrEqual(f.green.count, 146, f.green.joined(separator: "\n"))
+        XCTAssertLessThanOrEqual(f.green.count, 141, f.green.joined(separator: "\n"))
         // t039: SwiftLint's `error:` in a script phase that exited 0, with Xcode 7's "Command /bin/sh emitted errors but
         // did not return a nonzero exit code"; the thread says the build went on. Tests/Corpus c057 has the same wording
         // from a build that failed: only the Xcode version, which the log does not show, tells them apart.

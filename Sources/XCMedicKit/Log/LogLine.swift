@@ -654,7 +654,9 @@ public struct LogLine: Sendable {
         switch value {
         case 0x274C, 0x2716, 0x2718, 0x2717, 0x1F6AB, 0x2A2F: level = .error // ❌ ✖ ✘ ✗ 🚫, and electron-builder's and goreleaser's ⨯
         case 0x26A0: level = .warning // ⚠
-        case 0x25B8, 0x2714, 0x2713, 0x2192, 0x21B3, 0x25C7, 0x2139, 0x23ED, 0x1F4A5, 0x2022: level = nil // ▸ ✔ ✓ → ↳ ◇ ℹ ⏭ 💥 •
+        // ▸ ✔ ✓ → ↳ ◇ ℹ ⏭ 💥 •, ❗ and ‼ (a tool's own alert, `❗️ Error signing files:` of gon; the words after it say the
+        // level), and the bar Tuist's alerts open each line with (`▌ ✖ Error`, `▌ No build logs for project …`).
+        case 0x25B8, 0x2714, 0x2713, 0x2192, 0x21B3, 0x25C7, 0x2139, 0x23ED, 0x1F4A5, 0x2022, 0x2757, 0x203C, 0x258C: level = nil
         case 0x100000...0x10FFFF, 0xF0000...0xFFFFD: // SF Symbols (private use): xcbeautify/swift-testing
             level = value == 0x100884 || value == 0x1001FA || value == 0x10027D ? .error : nil
         default: return nil

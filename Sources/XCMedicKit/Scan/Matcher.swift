@@ -384,7 +384,7 @@ enum ScanMarkers {
                                     "There were ", "There was a problem",
                                     "npm ERR! ", "Timed out", "not be ", "n't be ", "n\u{2019}t be ", "annot be ", "Exception: ", "Exception in thread ", "No such file or directory - ",
                                     "Did not find ", "No valid ", "No matching ", "No suitable ", " timed out", " not available", " not installed", "command not found: ", "failed downloading ",
-                                    "failed to ", "unable to ", "could not ", "Encountered ", "ncountered an ", "Error: ", "Error [",
+                                    "failed to ", "unable to ", "could not ", "Encountered ", "ncountered an ", "Error: ", "Error [", " failed unexpectedly", "FAILURE: ",
                                     "Traceback (most recent call last)"]
     static var literals: [String] { errorLiterals + successLiterals + statementLiterals }
     /// A level word that is its whole line, newline included (a line's own bytes never hold the newline, so only the
@@ -406,7 +406,9 @@ enum ScanMarkers {
     /// on device`), a line that opens with `FAILED` (Bazel's `FAILED: Build did NOT complete successfully`, a test
     /// plug-in's `FAILED -[Suite test] - (5.0 seconds)`, Gradle's `BUILD FAILED in 1m`), a subject and `failed` (`Build
     /// failed after 12 s`, `Task failed with an exception`), `An error occurred …` (or an exception: iTMSTransporter's `An exception has occurred: null`, `An un-handled exception occurred`), `There was an error …` (or a problem), npm's `npm ERR! `,
-    /// `Timed out …`, a tool's lower-case error wrapping another (`failed to create host: Image xcode:9.2.0 is not supported`,
+    /// `Timed out …`, `X failed unexpectedly` (MSBuild's `The "DetectSdkLocations" task failed unexpectedly.`, Codemagic's `Executing
+    /// AppStoreConnect action apps failed unexpectedly.`), a line opening with `FAILURE: ` (a test script's `FAILURE: assertion … failed`),
+    /// `Encountered a fatal error while running …` (CodeQL), a tool's lower-case error wrapping another (`failed to create host: Image xcode:9.2.0 is not supported`,
     /// CircleCI's and Docker's Go-style messages), Flutter's `Encountered error while creating the IPA:`, a subject and `failed: `
     /// (Carthage's `GitHub API request failed: API rate limit exceeded …`, also after a prefix: `Process config: simulator UDID lookup failed: …`), `X timed out …` (Carthage's `xcodebuild timed out while trying to read …`, Flutter's `Process "xcrun" timed out`), `Did not find …` and `No
     /// valid/matching/suitable … found` (a tool that looked for a certificate, a profile, a device), `The iOS 15.0 simulator
@@ -424,7 +426,7 @@ enum ScanMarkers {
         + #"|\b[Aa]n (?:unexpected |unknown |internal |un-?handled )?(?:error|exception) (?:occurred|has occurred|was encountered)\b|(?:^|\] )Exception in thread "[^"]*" [\w.$]+|^No such file or directory - [\w.-]+\s*$|\bThere (?:was|were) (?:an? )?(?:\w+ )?(?:errors?|problems?)\b"#
         + #"|^Did not find \w|^No (?:valid|matching|suitable) [\w -]+? (?:was |were |is |are )?found\b"#
         + #"|^(?:The )?[\w.-]+(?: (?:[\w.-]+|"[^"\s]+"|'[^'\s]+')){0,3} timed out\b|^(?:The )?[\w.-]+(?: [\w.-]+){0,4} (?:is|are) not (?:available|installed)\b"#
-        + #"|^(?:[\w.]+\.|(?:[A-Z]\w*::)+)?[A-Z]\w*(?:Exception|[A-Za-z]Error)(?: \[[A-Z][A-Z_\d]+\])?: \S|^Traceback \(most recent call last\):|\bencountered an? (?:unexpected |unknown |internal )?error\b|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?error while \w|(?:^[A-Z]|^[a-z]|: [a-z])[\w.-]*(?: [\w.-]+){0,3} failed: (?!\d)\S|^npm ERR! |(?:^|: )Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
+        + #"|^(?:[\w.]+\.|(?:[A-Z]\w*::)+)?[A-Z]\w*(?:Exception|[A-Za-z]Error)(?: \[[A-Z][A-Z_\d]+\])?: \S|^Traceback \(most recent call last\):|\bencountered an? (?:unexpected |unknown |internal |fatal )?error\b|^[\w.-]+: command not found: \S|^failed downloading \S|^(?:failed to|unable to|could not) [a-z]+\b[^:]*: \S|^Encountered (?:an? )?(?:fatal )?error while \w|\b\w+ failed unexpectedly\b|^FAILURE: \S|(?:^[A-Z]|^[a-z]|: [a-z])[\w.-]*(?: [\w.-]+){0,3} failed: (?!\d)\S|^npm ERR! |(?:^|: )Timed out\b|\b(?:[Cc]ould not|[Cc]ouldn['\x{2019}]t|[Cc]annot|[Cc]an['\x{2019}]t) be (?:[a-z]+ed|found|opened|read|run|built|signed)\b"#
     )
 
     /// A sentence that goes on to say the tool tries again (`…, trying again with a 384 second timeout`, `Retrying in 5
