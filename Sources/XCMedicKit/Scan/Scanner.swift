@@ -257,8 +257,12 @@ public final class Scanner {
         present.removeAll(keepingCapacity: true)
         ruleSet.prefilter.literalsPresent(base, from: start, to: end, into: &present)
         if present.isEmpty {
-            // (Found by a level word's literal, which ends past the line's bytes.)
-            guard levelAbove else { return levelWordAlone(base, from: start, to: end, lineNumber: lineNumber, input: input) }
+            // (Found by a level word's literal, which ends past the line's bytes. A block's own lines are walked by the
+            // block, which does not skip the line after one.)
+            guard levelAbove else {
+                if blockRule == nil { levelWordAlone(base, from: start, to: end, lineNumber: lineNumber, input: input) }
+                return
+            }
         }
         // Most lines of a test log are a test's own start or pass line, which no rule wants: read without a
         // LogLine when nothing else is on it and it has no prefix to take off.
