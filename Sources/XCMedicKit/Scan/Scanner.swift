@@ -278,8 +278,8 @@ public final class Scanner {
                 return
             }
         }
-        let line = levelAbove ? LogLine(message: Scanner.decode(base, from: start, to: end), level: .error, location: nil)
-            : logLine(base, from: start, to: end, number: lineNumber)
+        var line = logLine(base, from: start, to: end, number: lineNumber)
+        if levelAbove { line.prefixLevel = .error } // (`levelWordAlone` took only a line with no level or header)
         currentBase = base
         currentLineStart = start
         currentLineEnd = end
@@ -405,7 +405,8 @@ public final class Scanner {
                 number += 1
                 continue
             }
-            let message = LogLine(raw: Scanner.decode(base, from: next, to: nextEnd))
+            // (Built through the cache, so `processLine` reads the same `LogLine` again.)
+            let message = logLine(base, from: next, to: nextEnd, number: number)
             guard message.level == nil, message.header == nil, !message.text.isEmpty else { return }
             processLine(base, from: next, to: nextEnd, lineNumber: number, input: input, levelAbove: true)
             handledThrough = (nextEnd, number)
