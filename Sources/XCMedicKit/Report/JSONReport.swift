@@ -97,9 +97,15 @@ public enum JSONReport {
 
         /// The text `JSONEncoder` gives this finding, written directly (`PrettyJSON`); nil with a
         /// history, which the encoder writes.
-        func prettyText() -> String? {
+        /// The finding's JSON text as the encoder and `TerminalSafe.escapeJSONControls` give it; nil for a finding with a
+        /// history, which the encoder writes.
+        func prettyText() -> String? { prettyBytes(depth: 0).map { String(decoding: $0, as: UTF8.self) } }
+
+        /// The same, `depth` levels into a document: as indenting each non-empty line of `prettyText` by two spaces a level.
+        func prettyBytes(depth: Int) -> [UInt8]? {
             guard history == nil else { return nil }
-            var w = PrettyJSON(capacity: 512 + excerpt.reduce(0) { $0 + $1.utf8.count } + message.utf8.count + explanation.utf8.count)
+            var w = PrettyJSON(capacity: 1024 + excerpt.reduce(0) { $0 + $1.utf8.count } + message.utf8.count + explanation.utf8.count,
+                               depth: depth)
             w.beginObject()
             w.key("captures"); w.stringMap(captures)
             w.key("category"); w.string(category)
@@ -133,7 +139,7 @@ public enum JSONReport {
             w.key("severity"); w.string(severity)
             w.key("title"); w.string(title)
             w.endObject()
-            return String(decoding: w.bytes, as: UTF8.self)
+            return w.bytes
         }
     }
 
@@ -185,29 +191,32 @@ public enum JSONReport {
         let rest = encoded(doc)
         guard rest.hasPrefix("{\n") else { return out.write(rest + "\n") }
         out.write(diagnosis.findings.isEmpty ? "{\n  \"findings\" : [\n\n  ],\n" : "{\n  \"findings\" : [\n")
-        var piece: [UInt8] = []
-        let indent = Array("    ".utf8)
         for (k, f) in diagnosis.findings.enumerated() {
-            // Each non-empty line of the finding's text indented by four spaces, on its bytes (splitting the
-            // text into Characters cost a tenth of an error-dense log's scan).
+            // Each finding's text written two levels in (the findings array's elements), escaped as it is written.
             let json = findingJSON(f)
-            let text = json.prettyText().map(TerminalSafe.escapeJSONControls) ?? encoded(json)
-            piece.removeAll(keepingCapacity: true)
-            piece.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 16)
-            var atLineStart = true
-            for byte in text.utf8 {
-                if byte == 0x0A {
-                    atLineStart = true
-                } else if atLineStart {
-                    piece.append(contentsOf: indent)
-                    atLineStart = false
-                }
-                piece.append(byte)
-            }
+            var piece = json.prettyBytes(depth: 2) ?? indented(encoded(json), by: 2)
             piece.append(contentsOf: (k == diagnosis.findings.count - 1 ? "\n  ],\n" : ",\n").utf8)
             out.write(String(decoding: piece, as: UTF8.self))
         }
         out.write(String(rest.dropFirst(2)) + "\n")
+    }
+
+    /// Each non-empty line of `text` indented by two spaces a level, on its bytes.
+    static func indented(_ text: String, by depth: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 16)
+        let indent = [UInt8](repeating: 0x20, count: 2 * depth)
+        var atLineStart = true
+        for byte in text.utf8 {
+            if byte == 0x0A {
+                atLineStart = true
+            } else if atLineStart {
+                out.append(contentsOf: indent)
+                atLineStart = false
+            }
+            out.append(byte)
+        }
+        return out
     }
 
     static func findingJSON(_ f: Finding) -> FindingJSON {

@@ -1,13 +1,22 @@
 /// Writes JSON the way `JSONEncoder` with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` does,
-/// byte for byte, for the report's own value types: the encoder builds a tree of boxed values for each of
-/// up to 5,000 findings, which was a fifth of an error-dense log's report. The caller gives an object's
-/// members in sorted order; `JSONReportTests` compares the two writers on every finding of the corpus.
+/// byte for byte, followed by `TerminalSafe.escapeJSONControls`, for the report's own value types: the
+/// encoder builds a tree of boxed values for each of up to 5,000 findings, which was a fifth of an
+/// error-dense log's report. The caller gives an object's members in sorted order; `PrettyJSONTests`
+/// compares the two writers on every finding of the corpus.
+///
+/// A value nested in a document written elsewhere starts `depth` levels in: each of its non-empty lines
+/// is indented as the document's own would be, with no second pass over its bytes.
 struct PrettyJSON {
     private(set) var bytes: [UInt8] = []
     /// One entry per open container: whether it has a member yet.
     private var filled: [Bool] = []
+    private let depth: Int
 
-    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 1024, depth: Int = 0) {
+        self.depth = depth
+        bytes.reserveCapacity(capacity)
+        for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+    }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
@@ -34,16 +43,35 @@ struct PrettyJSON {
         text.withUTF8 { utf8 in
             // Runs that need no escape are copied whole.
             var start = 0
-            for i in 0..<utf8.count {
+            var i = 0
+            while i < utf8.count {
                 let byte = utf8[i]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == 0x5C else { continue }
+                // DEL, and C1 (U+0080 to U+009F: 0xC2 then 0x80 to 0x9F), are written as `\u00XX` as
+                // `TerminalSafe.escapeJSONControls` writes them.
+                let c1 = byte == 0xC2 && i + 1 < utf8.count && utf8[i + 1] <= 0x9F
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == 0x5C || byte == 0x7F || c1 else {
+                    i += 1
+                    continue
+                }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
-                escape(byte)
-                start = i + 1
+                if c1 {
+                    unicodeEscape(utf8[i + 1])
+                    i += 2
+                } else {
+                    escape(byte)
+                    i += 1
+                }
+                start = i
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u00XX`, lower-case hex digits, as the encoder writes a control character.
+    private mutating func unicodeEscape(_ value: UInt8) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(value >> 4)], hex[Int(value & 0xF)]])
     }
 
     private mutating func escape(_ byte: UInt8) {
@@ -53,9 +81,7 @@ struct PrettyJSON {
         case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
         case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
         case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        case 0..<0x20, 0x7F: unicodeEscape(byte)
         default: bytes.append(contentsOf: [0x5C, byte]) // `"` and `\`
         }
     }
@@ -103,6 +129,6 @@ struct PrettyJSON {
 
     private mutating func newline(depth: Int) {
         bytes.append(0x0A)
-        for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+        for _ in 0..<(depth + self.depth) { bytes.append(0x20); bytes.append(0x20) }
     }
 }
