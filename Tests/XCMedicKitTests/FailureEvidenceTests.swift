@@ -1718,4 +1718,30 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.findings.first?.category, "compile-error-generic")
         XCTAssertEqual(d.findings.count, 1)
     }
+
+    /// A cause of the last resort read off a line that is failure evidence too (Carthage's bare status of the xcodebuild
+    /// it ran) keeps the line's wrapper: the log stays failed whether or not the cause is raised, and the wrapper is not
+    /// lost to a warning. It is the cause when nothing else is; an error no rule names whose words point at a category
+    /// outranks it (a reason inferred from a status says less), where a warning of its own (MT0079) is not outranked.
+    func testALastResortCauseOnAStatusLineKeepsItsWrapper() throws {
+        let carthage = "*** Building scheme \"Schedule-iOS\" in Schedule.xcodeproj\nBuild Failed\n\tTask failed with exit code 65:\n\t/usr/bin/xcrun xcodebuild -project /tmp/Carthage/Checkouts/Schedule/Schedule.xcodeproj -scheme Schedule-iOS -configuration Release archive\n"
+        let d = try diagnose(carthage)
+        XCTAssertEqual(d.status, .failed)
+        XCTAssertEqual(d.findings.first?.rule, "carthage-dependency-build-failed")
+        XCTAssertEqual(d.findings.first?.severity, .error)
+        XCTAssertTrue(d.findings.contains { $0.rule == "process-exit-status" && $0.severity == .error })
+
+        let watch = "*** Building scheme \"Realm\" in Realm.xcworkspace\nBuild Failed\n\tTask failed with exit code 70:\n\t/usr/bin/xcrun xcodebuild -workspace /tmp/Realm.xcworkspace -scheme Realm -sdk watchsimulator\n"
+        XCTAssertEqual(try diagnose(watch).findings.first?.category, "destination-not-found")
+
+        // The status line alone: still failed, the cause raised to an error.
+        let alone = try diagnose("A shell task failed with exit code 70:\n")
+        XCTAssertEqual(alone.status, .failed)
+        XCTAssertEqual(alone.findings.first { $0.role == .cause }?.severity, .error)
+
+        let signed = "CodeSign error: code signing is required for product type 'Framework' in SDK 'tvOS 9.0'\nA shell task failed with exit code 65:\n** BUILD FAILED **\n"
+        let s = try diagnose(signed)
+        XCTAssertEqual(s.findings.first { $0.role == .cause && $0.severity == .error }?.category, "codesign-other")
+        XCTAssertEqual(s.findings.first { $0.rule == "carthage-dependency-build-failed" }?.severity, .warning)
+    }
 }

@@ -2604,10 +2604,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0
 """
-    /// Catalog/03-signing.yml: 40 rules
+    /// Catalog/03-signing.yml: 41 rules
     static let signing = """
 xcmedic-catalog-2\0\
-40\0\
+41\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -4578,6 +4578,51 @@ codesign-other\0\
 0\0\
 0\0\
 0\0\
+gym-no-provisioning-profile-mapping\0\
+fastlane gym exported with no provisioning profile mapping\0\
+provisioning-profile\0\
+warning\0\
+cause\0\
+1\0\
+Looks like no provisioning profile mapping was provided\0\
+\\bLooks like no provisioning profile mapping was provided\\b\0\
+0\0\
+0\0\
++\0\
+fastlane gym had no provisioning profile mapping (bundle ID to profile) for the export\0\
+With manual signing, `xcodebuild -exportArchive` needs the profile for each bundle ID of the app and its extensions (`provisioningProfiles` in the export options). gym fills it from fastlane match or sigh when they ran in the same lane; when neither did and the options give none, the export cannot pick a profile and gym prints this hint after the failure.\0\
+2\0\
+Give gym the mapping, or let match or sigh run in the same lane before it\0\
+2\0\
+fastlane match appstore --readonly\0\
+fastlane gym --export_options ./ExportOptions.plist\0\
+-\0\
+-\0\
+List the profiles installed on the machine and their bundle IDs\0\
+1\0\
+ls ~/Library/MobileDevice/Provisioning\\ Profiles/\0\
+-\0\
+-\0\
+0\0\
+2\0\
+2026-04-08T19:25:56.2458840Z [19:25:56]: Looks like no provisioning profile mapping was provided\0\
++\0\
+https://github.com/thedarkcder/girl-power/blob/ebe6a8acbaff49de8f5e2b6f7e4d51f9099abf52/docs/test-artifacts/GP-186/pr-testflight-run-24154089686.log (gym on GitHub Actions)\0\
+0\0\
+Looks like no provisioning profile mapping was provided\0\
++\0\
+fastlane gym/lib/gym/error_handler.rb (UI.error when the export options hash has no provisioningProfiles; code search)\0\
+0\0\
+1\0\
+[17:55:22]: Looks like fastlane ran into a build/archive error with your project\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+0\0\
 fastlane-match-readonly-no-profile\0\
 fastlane match (readonly) has no matching provisioning profile\0\
 provisioning-profile\0\
@@ -5102,10 +5147,10 @@ codesign-certificate\0\
 0\0\
 0\0
 """
-    /// Catalog/04-destination.yml: 30 rules
+    /// Catalog/04-destination.yml: 31 rules
     static let destination = """
 xcmedic-catalog-2\0\
-30\0\
+31\0\
 destination-not-found\0\
 No destination matches -destination\0\
 destination-not-found\0\
@@ -5209,6 +5254,91 @@ sdk-missing\0\
 0\0\
 0\0\
 0\0\
+0\0\
+0\0\
+xcodebuild-exit-status-70\0\
+xcodebuild exited with status 70, its status when no destination or platform can be used\0\
+destination-not-found\0\
+warning\0\
+cause\0\
+4\0\
+ask failed with exit code 70\0\
+^\\s*(?:A shell task|Task) failed with exit code 70:?\\s*$\0\
+0\0\
+exited with error code 70\0\
+[\"“]?xcodebuild[\"”]? (?:command but it )?exited with error code 70\\b\0\
+0\0\
+exited with code 70\0\
+\\bxcodebuild\\W{0,3} exited with code 70\\b\0\
+0\0\
+with exit code 70\0\
+(?:xcodebuild\\W{0,2} failed with exit code 70\\b|Command failed with exit code 70: (?:\\S*/)?xcodebuild\\b)\0\
+0\0\
+0\0\
++\0\
+xcodebuild exited with status 70: no destination, simulator or platform it needed was available\0\
+The log shows only xcodebuild's exit status, and 70 is the status xcodebuild gives when it cannot use what it was asked to build or run on: no destination matches -destination, the platform or simulator runtime for the SDK is not installed (watchOS and tvOS are separate downloads since Xcode 14), or the simulator disappeared. Carthage builds each platform's scheme for its simulator SDK, so a dependency with a watchOS or tvOS scheme fails so on a machine without that platform. The xcodebuild output the tool kept (Carthage names its log file) has the destination lists.\0\
+2\0\
+See which destinations and platforms this Xcode has\0\
+2\0\
+xcrun simctl list runtimes\0\
+xcodebuild -showdestinations {$selection}\0\
+-\0\
+-\0\
+Build only the platforms you ship (Carthage), or install the one that is missing\0\
+2\0\
+carthage bootstrap --platform iOS --use-xcframeworks\0\
+xcodebuild -downloadPlatform watchOS\0\
+-\0\
+-\0\
+0\0\
+8\0\
+\tTask failed with exit code 70:\0\
++\0\
+https://github.com/realm/realm-swift/issues/5928 (carthage update, the watchOS scheme)\0\
+0\0\
+A shell task failed with exit code 70:\0\
++\0\
+https://github.com/brewfactory/BrewMobile/issues/50 (Carthage before 0.20)\0\
+0\0\
+A shell task failed with exit code 70\0\
++\0\
+https://github.com/Carthage/Carthage/issues/950\0\
+0\0\
+error Failed to build iOS project. We ran \"xcodebuild\" command but it exited with error code 70. To debug build logs further, consider building your app with Xcode.app, by opening MyApp.xcworkspace.\0\
++\0\
+https://github.com/leotm/react-native-template-new-architecture/issues/1644 (run-ios for an Apple TV simulator on GitHub Actions)\0\
+0\0\
+CommandError: Failed to build iOS project. \"xcodebuild\" exited with error code 70.\0\
++\0\
+https://github.com/software-mansion/react-native-executorch/issues/18 (npx expo run:ios, the iOS 18.1 platform not installed)\0\
+0\0\
+##[error]Error: The process '/usr/bin/xcodebuild' failed with exit code 70\0\
++\0\
+https://github.com/actions/runner-images/issues/13054 (Xcode 26 image, no destination for the scheme)\0\
+0\0\
+Error command [\"xcodebuild\"] exited with code 70\0\
++\0\
+https://github.com/tauri-apps/tauri/issues/9120 (tauri ios build, \"Found no destinations for the scheme\")\0\
+0\0\
+Command failed with exit code 70: xcodebuild -workspace /Users/gabriele/Desktop/renative/packages/template-starter/platformBuilds/template_tvos/RNVApp.xcworkspace -scheme RNVApp -configuration Debug -derivedDataPath /Users/gabriele/Desktop/renative/packages/template-starter/platformBuilds/template_tvos/build/RNVApp -destination platform=tvOS Simulator,name=Apple TV build -allowProvisioningUpdates\0\
++\0\
+https://github.com/flexn-io/renative/issues/1170 (a tvOS simulator destination that does not exist)\0\
+0\0\
+3\0\
+clang: error: clang frontend command failed with exit code 70 (use -v to see invocation)\0\
+-\0\
+0\0\
+Error: Process completed with exit code 70.\0\
+-\0\
+0\0\
+We ran \"xcodebuild\" command but it exited with error code 65.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
 0\0\
 0\0\
 destination-architecture-unsupported\0\
@@ -6910,10 +7040,10 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0
 """
-    /// Catalog/05-packages.yml: 45 rules
+    /// Catalog/05-packages.yml: 46 rules
     static let packages = """
 xcmedic-catalog-2\0\
-45\0\
+46\0\
 tuist-external-dependencies-not-installed\0\
 Tuist generated the project before its external dependencies were installed\0\
 spm-resolution\0\
@@ -8057,6 +8187,58 @@ network\0\
 0\0\
 0\0\
 0\0\
+0\0\
+0\0\
+carthage-dependency-build-failed\0\
+Carthage could not build a dependency (xcodebuild exited 65)\0\
+compile-error-generic\0\
+warning\0\
+cause\0\
+1\0\
+ask failed with exit code 65\0\
+^\\s*(?:A shell task|Task) failed with exit code 65:?\\s*$\0\
+0\0\
+0\0\
++\0\
+Carthage's xcodebuild of a dependency failed (status 65, BUILD FAILED); the errors are in the xcodebuild log it names\0\
+Carthage builds each dependency's shared schemes with xcodebuild and writes their output to a log file of its own (`/var/folders/…/carthage-xcodebuild.XXXXXX.log`), printing only the command and its status: 65 means the build failed. The reason is in that file: most often a dependency's source that this Xcode's Swift no longer compiles (a release older than the Xcode), a deployment target below what the Xcode supports, or a scheme for a platform the project does not need.\0\
+2\0\
+Read the errors in the xcodebuild log Carthage named\0\
+1\0\
+grep -nE \"error:|BUILD FAILED\" /var/folders/*/*/T/carthage-xcodebuild.*.log\0\
+-\0\
+-\0\
+Build only the platform you ship, from a dependency release that supports this Xcode\0\
+2\0\
+carthage update --platform iOS --use-xcframeworks\0\
+carthage outdated\0\
+-\0\
+-\0\
+0\0\
+3\0\
+\tTask failed with exit code 65:\0\
++\0\
+a SwipeCellKit thread, carthage update with Xcode 13 beta 5 (code search \"Task failed with exit code 65:\" finds several Carthage threads)\0\
+0\0\
+    \tTask failed with exit code 65:\0\
++\0\
+a Carthage build of RxSwift's watchOS scheme pasted indented (code search, the same query)\0\
+0\0\
+A shell task failed with exit code 65:\0\
++\0\
+ReactiveCocoa built by Carthage before 0.20, the compiler errors above it (code search, the same query)\0\
+0\0\
+2\0\
+\tTask failed with exit code 128:\0\
+-\0\
+0\0\
+Task failed with exit code 65: see the log\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
 0\0\
 0\0\
 carthage-binary-swift-version-skipped\0\
@@ -22674,10 +22856,10 @@ spm-resolution\0\
 0\0\
 0\0
 """
-    /// Catalog/12-wrappers.yml: 7 rules
+    /// Catalog/12-wrappers.yml: 8 rules
     static let wrappers = """
 xcmedic-catalog-2\0\
-7\0\
+8\0\
 build-action-failed\0\
 xcodebuild action failed\0\
 build-failed\0\
@@ -22725,6 +22907,45 @@ the banner as some wrappers re-case it (ignore_case pattern)\0\
 0\0\
 1\0\
 ** BUILD SUCCEEDED **\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+fastlane-gym-build-error\0\
+fastlane gym's build or archive failed\0\
+build-failed\0\
+error\0\
+symptom\0\
+1\0\
+ran into a build/archive error\0\
+\\bLooks like fastlane ran into a build/archive error with your project\\b\0\
+0\0\
+0\0\
++\0\
+fastlane gym: the build or archive failed\0\
+fastlane's gym prints this block when the xcodebuild it ran to build or archive exited with an error. It only says that the build failed; the cause is in the xcodebuild lines above it (gym shows the last few) or in the full log whose path it prints (`~/Library/Logs/gym/`), and gym's hint under it names the usual suspects.\0\
+1\0\
+Read the full xcodebuild log gym saved\0\
+1\0\
+grep -nE \"error:|BUILD FAILED|ARCHIVE FAILED\" ~/Library/Logs/gym/*.log\0\
+-\0\
+-\0\
+0\0\
+2\0\
+[14:55:37]: Looks like fastlane ran into a build/archive error with your project\0\
++\0\
+https://github.com/fastlane/fastlane/issues/21497 (gym on GitHub Actions)\0\
+0\0\
+[15:08:26]: Looks like fastlane ran into a build/archive error with your project\0\
++\0\
+https://github.com/fastlane/fastlane/issues/15570\0\
+0\0\
+1\0\
+[15:08:26]: Looks like fastlane ran into a problem while uploading\0\
 -\0\
 0\0\
 0\0\

@@ -136,6 +136,9 @@ struct FindingCollector {
     var lastSuccess: [Int: Int] = [:]
     /// Per input: the line of App Store Connect's notice that it accepted an upload with issues (`ScanMarkers.delivered`).
     var delivered: [Int: Int] = [:]
+    /// Last-resort causes read off a line that is failure evidence itself (Carthage's `Task failed with exit code 65:`,
+    /// a wrapper's line): a reason inferred from a bare status, which an error's own words outrank (`classifyUnrecognized`).
+    var readOffStatus: Set<Int> = []
 
     /// Adds an occurrence; returns the finding's index and whether this was its first occurrence.
     /// `message` and `fixes` are only rendered for a new finding: a log may repeat one line thousands of times.
@@ -199,22 +202,37 @@ struct FindingCollector {
     ///
     /// A rule's own warning that is a cause and a last resort (a toolchain older than the one a workload recommends)
     /// is what a person reads as the reason when the log failed with errors no rule names: it becomes the
-    /// error-severity cause, under its rule's title, and the words of the unnamed errors are not read.
+    /// error-severity cause, under its rule's title, and the words of the unnamed errors are not read. One read off a
+    /// line of failure evidence (`readOffStatus`) is the cause only when no unnamed error's words point at a category.
     mutating func classifyUnrecognized() {
         guard !findings.contains(where: { $0.role == .cause && $0.severity == .error }) else { return }
         let explaining = findings.indices.filter { findings[$0].role == .cause && findings[$0].lastResort && findings[$0].severity == .warning }
         if !explaining.isEmpty, findings.contains(where: { $0.severity == .error }) {
-            for i in explaining {
+            // A reason read off a bare exit status yields to an error no rule names whose own words point at a category
+            // (`CodeSign error: code signing is required …` above Carthage's `Task failed with exit code 65:`); a warning
+            // of its own (MT0079's Xcode older than the workload's) does not.
+            let strong = explaining.filter { !readOffStatus.contains($0) }
+            if strong.isEmpty {
+                readUnrecognizedWords(evidence: false)
+                if findings.contains(where: { $0.role == .cause && $0.severity == .error }) { return }
+            }
+            for i in strong.isEmpty ? explaining : strong {
                 findings[i].severity = .error
                 findings[i].explanation = "The build failed with errors no rule names, and this warning is the likely reason. " + findings[i].explanation
             }
             return
         }
+        readUnrecognizedWords(evidence: true)
+    }
+
+    /// The errors no rule names (and, with `evidence`, last-resort evidence), read for their words until three point at
+    /// a category.
+    private mutating func readUnrecognizedWords(evidence: Bool) {
         guard let classifier = try? KeywordClassifier.builtin() else { return }
         var promoted = 0
         var read = 0
         let order = findings.indices.filter {
-            (findings[$0].role == .unrecognized && findings[$0].severity == .error) || (findings[$0].lastResort && findings[$0].role != .cause)
+            (findings[$0].role == .unrecognized && findings[$0].severity == .error) || (evidence && findings[$0].lastResort && findings[$0].role != .cause)
         }
             .sorted { (findings[$0].occurrences.first?.input ?? 0, findings[$0].firstLine) < (findings[$1].occurrences.first?.input ?? 0, findings[$1].firstLine) }
         var promotedUnrecognized = false

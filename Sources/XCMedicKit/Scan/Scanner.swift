@@ -313,15 +313,34 @@ public final class Scanner {
         // cause on the same line (`Main.storyboard: error: The document could not be opened. The operation …`);
         // not to a catch-all, which names less.
         var wrapper: (CompiledRule, [String: String])?
+        // A cause of the last resort (a warning that explains a failure only when something else proves one) leaves the
+        // line's wrapper standing: Carthage's `Task failed with exit code 65:` is both its reason and the failure's evidence.
+        var lastResortCause = false
+        var lastResortIndex: Int? // its finding (none past the findings' limit)
         for r in candidates where r != previous {
             previous = r
             let compiled = ruleSet.compiled[r]
             if compiled === blockRule { return } // the block's own lines belong to its finding
             if budget.isOff[r] { continue }
+            if lastResortCause, compiled.rule.role != .symptom { continue }
             if wrapper != nil, compiled.rule.role != .cause || compiled.rule.catchAll { continue }
             switch match(r, line, lineNumber: lineNumber, input: input) {
+            case .matched(let captures) where compiled.rule.role == .symptom && lastResortCause:
+                if let cause = lastResortIndex { collector.readOffStatus.insert(cause) }
+                record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
+                return
             case .matched(let captures) where compiled.rule.role == .symptom && wrapper == nil:
                 wrapper = (compiled, captures)
+            case .matched(let captures) where compiled.rule.role == .cause && compiled.rule.lastResort && compiled.rule.severity == .warning:
+                let cause = record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
+                guard let (symptom, symptomCaptures) = wrapper else {
+                    lastResortCause = true
+                    lastResortIndex = cause
+                    continue
+                }
+                if let cause { collector.readOffStatus.insert(cause) }
+                record(symptom, captures: symptomCaptures, line: line, lineNumber: lineNumber, input: input)
+                return
             case .matched(let captures):
                 // A message a terminal or a paste cut (`error: reference to var 'stderr'` / `  is not
                 // concurrency-safe …`) is named by what it says whole, not by the rule for any error.
@@ -343,6 +362,7 @@ public final class Scanner {
                 continue
             }
         }
+        if lastResortCause { return }
         if let (compiled, captures) = wrapper {
             record(compiled, captures: captures, line: line, lineNumber: lineNumber, input: input)
             return
@@ -535,7 +555,9 @@ public final class Scanner {
         return nil
     }
 
-    private func record(_ compiled: CompiledRule, captures raw: [String: String], line: LogLine, lineNumber: Int, input: Int) {
+    /// Records the rule's finding for the line; returns its index (nil past the findings' limit).
+    @discardableResult
+    private func record(_ compiled: CompiledRule, captures raw: [String: String], line: LogLine, lineNumber: Int, input: Int) -> Int? {
         let rule = compiled.rule
         var captures = raw
         var location = line.header?.location
@@ -559,7 +581,7 @@ public final class Scanner {
             message: rule.message.map { Scanner.tidied(Scanner.render($0, captures, names: compiled.captureNames)) } ?? line.header?.message ?? line.text,
             severity: severity,
             occurrence: occurrence, excerptLine: line.raw, errorInSwift6: Scanner.isSwift6Error(line.text)
-        ) else { return }
+        ) else { return nil }
         if rule.failedStep {
             explainStep(kind: captures["step"] ?? "", rule: rule, finding: index, first: first, line: line, lineNumber: lineNumber, input: input)
         }
@@ -573,6 +595,7 @@ public final class Scanner {
             open = OpenBlock(finding: index, keepExcerpt: first, rule: rule.continuation == nil ? nil : compiled,
                              remaining: rule.continuation?.maxLines ?? 16)
         }
+        return index
     }
 
     // MARK: - Failed steps
