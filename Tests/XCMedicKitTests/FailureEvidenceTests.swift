@@ -553,6 +553,19 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.causes.map(\.category), ["codesign-other"])
     }
 
+    /// Docker BuildKit's plain progress puts the step and its seconds before each line a `RUN` printed (Tests/Holdout's
+    /// `p2010`, swiftlang/swift#73487): the compiler's crash under it is the compiler's, not a test's.
+    func testADockerBuildKitStepPrefixComesOff() throws {
+        for (raw, text) in [("#27 204.1 Thread 0 \"swift-frontend\" crashed:", "Thread 0 \"swift-frontend\" crashed:"),
+                            ("#0 34.49 [171/241] Emitting module OTel", "[171/241] Emitting module OTel"),
+                            ("#3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)", "#3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)"),
+                            ("#12 done", "#12 done"), ("#5 1.5", "")] {
+            XCTAssertEqual(LogLine(raw: raw).text, text, raw)
+        }
+        let d = try diagnose("#27 204.1 *** Program crashed: Aborted at 0x0000000000000001 ***\n#27 204.1 \n#27 204.1 Thread 0 \"swift-frontend\" crashed:\n")
+        XCTAssertEqual(d.causes.map(\.category), ["compiler-crash"])
+    }
+
     /// The totals are the evidence when no failing test is in the log (a `swift test` tail, jpsim/Yams#143);
     /// with a named failure they are its symptom, and with none or before a final success they say nothing.
     func testTestTotalsWithFailuresAreACauseOnlyWhenNothingNamesTheFailures() throws {

@@ -14534,7 +14534,8 @@ https://github.com/facebookarchive/xctool/issues/432\0\
 Test Case '-[AppTests testSignal]' passed (0.001 seconds).\0\
 -\0\
 0\0\
-0\0\
+1\0\
+compiler-crash\0\
 0\0\
 0\0\
 0\0\

@@ -216,6 +216,7 @@ public struct LogLine: Sendable {
                 continue
             }
             if let rest = dropGitHubTimestamp(s) { s = rest; changed = true; continue }
+            if let rest = dropBuildKitStep(s) { s = rest; changed = true; continue }
             if let rest = dropFastlaneTime(s) { s = rest; changed = true; continue }
             // `##[error]` / `::error::` and `[ERROR] ` (they start differently, so one try covers both).
             if let (rest, level) = dropWorkflowCommand(s) ?? dropLevelTag(s) {
@@ -298,6 +299,27 @@ public struct LogLine: Sendable {
         if char(46) { while i < u.endIndex, (48...57).contains(u[i]) { i = u.index(after: i) } }
         guard char(90) else { return nil }
         guard i < u.endIndex, u[i] == 32 else { return i == u.endIndex ? s[i...] : nil }
+        return s[u.index(after: i)...]
+    }
+
+    /// `#27 204.1 ` (Docker BuildKit's plain progress: the step's number and the seconds since it started, before each
+    /// line a `RUN swift build` printed).
+    static func dropBuildKitStep(_ s: Substring) -> Substring? {
+        let u = s.utf8
+        guard u.first == 35 else { return nil } // '#'
+        var i = u.index(after: u.startIndex)
+        func digits(_ most: Int) -> Int {
+            var n = 0
+            while n < most, i != u.endIndex, (48...57).contains(u[i]) { i = u.index(after: i); n += 1 }
+            return n
+        }
+        guard digits(4) > 0, i != u.endIndex, u[i] == 32 else { return nil }
+        i = u.index(after: i)
+        guard digits(5) > 0, i != u.endIndex, u[i] == 46 else { return nil } // '.'
+        i = u.index(after: i)
+        guard digits(3) > 0 else { return nil }
+        guard i != u.endIndex else { return s[i...] }
+        guard u[i] == 32 else { return nil }
         return s[u.index(after: i)...]
     }
 
