@@ -13,6 +13,11 @@ final class FailureEvidenceTests: XCTestCase {
         return scanner.finish()
     }
 
+    /// Each raw line's text as `LogLine` reads it (its prefixes, glyphs and colour codes off).
+    private func assertTexts(_ cases: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
+        for (raw, text) in cases { XCTAssertEqual(LogLine(raw: raw).text, text, raw, file: file, line: line) }
+    }
+
     // MARK: - Lines whatever their wrapping
 
     func testPrefixesComeOffBeforeRulesSeeTheLine() {
@@ -36,9 +41,7 @@ final class FailureEvidenceTests: XCTestCase {
             ("[23:54:29] :\t\t\t [CompileWeb] MSBuild", "MSBuild"),
             ("[18:44:16]: ▸ [!] Unable to satisfy the following requirements:", "[!] Unable to satisfy the following requirements:"),
         ]
-        for (raw, text) in cases {
-            XCTAssertEqual(LogLine(raw: raw).text, text, raw)
-        }
+        assertTexts(cases)
         XCTAssertEqual(LogLine(raw: "##[error]x").glyphLevel, .error)
     }
 
@@ -539,9 +542,7 @@ final class FailureEvidenceTests: XCTestCase {
             ("? file.swift", "? file.swift"),
             ("2024-05-01 is the day", "2024-05-01 is the day"),
         ]
-        for (raw, text) in cases {
-            XCTAssertEqual(LogLine(raw: raw).text, text, raw)
-        }
+        assertTexts(cases)
         // x004 (a Bamboo log of fastlane gym): the failed-commands list behind that prefix names the signing step.
         let d = try diagnose("""
             13-Oct-2022 22:44:31 | INFO [2022-10-13 22:44:31.96]: ? The following build commands failed:
@@ -556,12 +557,10 @@ final class FailureEvidenceTests: XCTestCase {
     /// Docker BuildKit's plain progress puts the step and its seconds before each line a `RUN` printed (Tests/Holdout's
     /// `p2010`, swiftlang/swift#73487): the compiler's crash under it is the compiler's, not a test's.
     func testADockerBuildKitStepPrefixComesOff() throws {
-        for (raw, text) in [("#27 204.1 Thread 0 \"swift-frontend\" crashed:", "Thread 0 \"swift-frontend\" crashed:"),
-                            ("#0 34.49 [171/241] Emitting module OTel", "[171/241] Emitting module OTel"),
-                            ("#3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)", "#3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)"),
-                            ("#12 done", "#12 done"), ("#5 1.5", "")] {
-            XCTAssertEqual(LogLine(raw: raw).text, text, raw)
-        }
+        assertTexts([("#27 204.1 Thread 0 \"swift-frontend\" crashed:", "Thread 0 \"swift-frontend\" crashed:"),
+                     ("#0 34.49 [171/241] Emitting module OTel", "[171/241] Emitting module OTel"),
+                     ("#3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)", "#3 0x0000563d8c7a6b1e (/usr/bin/swift-frontend+0x6b6fb1e)"),
+                     ("#12 done", "#12 done"), ("#5 1.5", "")])
         let d = try diagnose("#27 204.1 *** Program crashed: Aborted at 0x0000000000000001 ***\n#27 204.1 \n#27 204.1 Thread 0 \"swift-frontend\" crashed:\n")
         XCTAssertEqual(d.causes.map(\.category), ["compiler-crash"])
     }
@@ -650,10 +649,12 @@ final class FailureEvidenceTests: XCTestCase {
     /// A colour code whose escape byte a paste lost comes off like a prefix (firebase/firebase-ios-sdk#6827's
     /// Crashlytics script, Tests/Corpus's `[31;1mfailing tests`).
     func testAColourCodeThatLostItsEscapeComesOff() throws {
-        XCTAssertEqual(LogLine(raw: "[31merror: No dSYM paths provided").text, "error: No dSYM paths provided")
-        XCTAssertEqual(LogLine(raw: "[31;1mfailing tests (exit status 65)").text, "failing tests (exit status 65)")
-        XCTAssertEqual(LogLine(raw: "[1] 46160 done").text, "[1] 46160 done")
-        XCTAssertEqual(LogLine(raw: "[m] not a colour").text, "[m] not a colour")
+        assertTexts([
+            ("[31merror: No dSYM paths provided", "error: No dSYM paths provided"),
+            ("[31;1mfailing tests (exit status 65)", "failing tests (exit status 65)"),
+            ("[1] 46160 done", "[1] 46160 done"),
+            ("[m] not a colour", "[m] not a colour"),
+        ])
         XCTAssertEqual(try diagnose("[31merror: No dSYM paths provided\n").status, .failed)
     }
 
@@ -661,11 +662,13 @@ final class FailureEvidenceTests: XCTestCase {
     /// test log pasted into an issue), shown in caret notation, or dropped by a web page with the reset after it (Tests/Holdout
     /// cases quote xcpretty's `[33m0.054[0m seconds`). A lone code that might be a duration stays.
     func testColourCodesAPasteLeftInsideTheLineComeOff() throws {
-        XCTAssertEqual(LogLine(raw: "\u{FFFD}[31mError:\u{FFFD}[0m protobuf-swift: failed").text, "Error: protobuf-swift: failed")
-        XCTAssertEqual(LogLine(raw: "^[[1;31merror:^[[0m build failed").text, "error: build failed")
-        XCTAssertEqual(LogLine(raw: "▸ Test Succeeded ([33m0.054[0m seconds)[0m").text, "Test Succeeded (0.054 seconds)")
-        XCTAssertEqual(LogLine(raw: "took [5m 2s] to run").text, "took [5m 2s] to run")
-        XCTAssertEqual(LogLine(raw: "values[m] = x[0]").text, "values[m] = x[0]")
+        assertTexts([
+            ("\u{FFFD}[31mError:\u{FFFD}[0m protobuf-swift: failed", "Error: protobuf-swift: failed"),
+            ("^[[1;31merror:^[[0m build failed", "error: build failed"),
+            ("▸ Test Succeeded ([33m0.054[0m seconds)[0m", "Test Succeeded (0.054 seconds)"),
+            ("took [5m 2s] to run", "took [5m 2s] to run"),
+            ("values[m] = x[0]", "values[m] = x[0]"),
+        ])
         XCTAssertEqual(try diagnose("\u{FFFD}[31mError:\u{FFFD}[0m protobuf-swift: failed\n").status, .failed)
     }
 
@@ -846,9 +849,11 @@ final class FailureEvidenceTests: XCTestCase {
     /// `flutter -v` writes the elapsed time before each line (`[+3686 ms] `, `[        ] `); it comes off like a
     /// timestamp, and Flutter's `Encountered error while …` is a failure statement.
     func testFlutterVerbosePrefixComesOffAndItsErrorSentenceIsAFailure() throws {
-        XCTAssertEqual(LogLine(raw: "[+3686 ms] ** ARCHIVE FAILED **").text, "** ARCHIVE FAILED **")
-        XCTAssertEqual(LogLine(raw: "[        ] Encountered error while creating the IPA:").text, "Encountered error while creating the IPA:")
-        XCTAssertEqual(LogLine(raw: "[ ] kept").text, "[ ] kept")
+        assertTexts([
+            ("[+3686 ms] ** ARCHIVE FAILED **", "** ARCHIVE FAILED **"),
+            ("[        ] Encountered error while creating the IPA:", "Encountered error while creating the IPA:"),
+            ("[ ] kept", "[ ] kept"),
+        ])
         let d = try diagnose("[        ] Building App Store IPA... (completed in 3.7s)\n[        ] Encountered error while creating the IPA:\n")
         XCTAssertEqual(d.status, .failed)
     }
@@ -857,11 +862,13 @@ final class FailureEvidenceTests: XCTestCase {
     /// flutter/flutter's LUCI logs); the prefix comes off, so xcodebuild's banner under it is read. A word in
     /// brackets without a stream tag after it (`[CP] `, `[Hermes] `) stays.
     func testFlutterDeviceLabStreamPrefixComesOff() throws {
-        XCTAssertEqual(LogLine(raw: "[native_ui_tests_macos] [STDOUT] stderr: ** TEST FAILED **").text, "** TEST FAILED **")
-        XCTAssertEqual(LogLine(raw: "[ios_universal_link_test] [STDOUT] Failed to build iOS app").text, "Failed to build iOS app")
-        XCTAssertEqual(LogLine(raw: "[2026-04-16 02:33:28.131754] [STDOUT] stderr: [+54631 ms] Xcode build done.").text, "Xcode build done.")
-        XCTAssertEqual(LogLine(raw: "[Hermes] Using the release tarball").text, "[Hermes] Using the release tarball")
-        XCTAssertEqual(LogLine(raw: "[task] stderr: kept").text, "[task] stderr: kept")
+        assertTexts([
+            ("[native_ui_tests_macos] [STDOUT] stderr: ** TEST FAILED **", "** TEST FAILED **"),
+            ("[ios_universal_link_test] [STDOUT] Failed to build iOS app", "Failed to build iOS app"),
+            ("[2026-04-16 02:33:28.131754] [STDOUT] stderr: [+54631 ms] Xcode build done.", "Xcode build done."),
+            ("[Hermes] Using the release tarball", "[Hermes] Using the release tarball"),
+            ("[task] stderr: kept", "[task] stderr: kept"),
+        ])
         let d = try diagnose("[native_ui_tests_macos] [STDOUT] stderr: ** TEST FAILED **\n[native_ui_tests_macos] [STDOUT] stderr: The following build commands failed:\n[native_ui_tests_macos] [STDOUT] stderr: \tPhaseScriptExecution Run\\ Script /tmp/x.sh (in target 'macos_ui' from project 'Runner')\n[native_ui_tests_macos] [STDOUT] stderr: (1 failure)\n")
         XCTAssertEqual(d.status, .failed)
         XCTAssertEqual(d.causes.map(\.category), ["phase-script-failed"])
@@ -1444,9 +1451,11 @@ final class FailureEvidenceTests: XCTestCase {
             XCTAssertEqual(try diagnose(log).status, .failed, log)
         }
         // An EAS phase tag is taken off; a word in brackets is not a phase (`[CP] Check Pods Manifest.lock`).
-        XCTAssertEqual(LogLine(raw: "[INSTALL_PODS] [!] CocoaPods could not find compatible versions").text, "[!] CocoaPods could not find compatible versions")
-        XCTAssertEqual(LogLine(raw: "[CP] Check Pods Manifest.lock").text, "[CP] Check Pods Manifest.lock")
-        XCTAssertEqual(LogLine(raw: "[_X] y").text, "[_X] y")
+        assertTexts([
+            ("[INSTALL_PODS] [!] CocoaPods could not find compatible versions", "[!] CocoaPods could not find compatible versions"),
+            ("[CP] Check Pods Manifest.lock", "[CP] Check Pods Manifest.lock"),
+            ("[_X] y", "[_X] y"),
+        ])
     }
 
     // MARK: - Hold-out 22

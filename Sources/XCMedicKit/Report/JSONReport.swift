@@ -95,8 +95,6 @@ public enum JSONReport {
         /// Only with `scan --record`.
         var history: CauseHistory?
 
-        /// The text `JSONEncoder` gives this finding, written directly (`PrettyJSON`); nil with a
-        /// history, which the encoder writes.
         /// The finding's JSON text as the encoder and `TerminalSafe.escapeJSONControls` give it; nil for a finding with a
         /// history, which the encoder writes.
         func prettyText() -> String? { prettyBytes(depth: 0).map { String(decoding: $0, as: UTF8.self) } }
