@@ -55,6 +55,8 @@ final class CatalogEmbedTests: XCTestCase {
             XCTAssertEqual(c.failedStep, l.failedStep, c.id)
             XCTAssertEqual(c.lastResort, l.lastResort, c.id)
             XCTAssertEqual(c.catchAll, l.catchAll, c.id)
+            XCTAssertEqual(c.notice, l.notice, c.id)
+            XCTAssertEqual(c.categoryOutsideBuild, l.categoryOutsideBuild, c.id)
             XCTAssertEqual(c, l, "\(c.id): a field the comparison above does not name differs")
         }
 

@@ -1766,4 +1766,25 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(s.findings.first { $0.role == .cause && $0.severity == .error }?.category, "codesign-other")
         XCTAssertEqual(s.findings.first { $0.rule == "carthage-dependency-build-failed" }?.severity, .warning)
     }
+
+    /// A missing command is the build phase's when the log shows an Xcode build around it, the machine's when it
+    /// stands in a CI step of its own (`category_outside_build`).
+    func testAMissingCommandIsTheMachinesOutsideAnXcodeBuild() throws {
+        func cause(_ text: String) throws -> String? { try diagnose(text).findings.first { $0.role == .cause }?.category }
+        let missing = "/bin/sh: swiftlint: command not found\n"
+        XCTAssertEqual(try cause(missing), "ci-environment")
+        XCTAssertEqual(try cause("[08:12:01]: --- Step: sh ---\n[08:12:01]: $ swiftlint lint\n" + missing + "[!] Exit status: 127\n"), "ci-environment")
+        // xcodebuild's wrappers anywhere in the log: a build phase ran it.
+        XCTAssertEqual(try cause(missing + "Command PhaseScriptExecution failed with a nonzero exit code\n"), "phase-script-failed")
+        XCTAssertEqual(try cause(missing + "Command /bin/sh failed with exit code 127\n"), "phase-script-failed")
+        XCTAssertEqual(try cause(missing + "** BUILD FAILED **\n"), "phase-script-failed")
+        // The step's start line, or a path into Xcode's build folders, above the line or in it.
+        let phase = "PhaseScriptExecution SwiftLint /Users/me/Library/Developer/Xcode/DerivedData/App-abc/Build/Intermediates.noindex/App.build/Debug-iphoneos/App.build/Script-1A2B.sh (in target 'App' from project 'App')\n    cd /Users/me/App\n"
+        XCTAssertEqual(try cause(phase + missing), "phase-script-failed")
+        XCTAssertEqual(try cause("▸ Running script 'SwiftLint'\n" + missing), "phase-script-failed")
+        XCTAssertEqual(try cause("    /bin/sh -c /var/folders/gq/T/SchemeScriptAction-4UclLX.sh\n\n/bin/sh: /packages/flutter_tools/bin/xcode_backend.sh: No such file or directory\n"), "phase-script-failed")
+        XCTAssertEqual(try cause("/Users/me/Library/Developer/Xcode/DerivedData/App-abc/Build/Intermediates.noindex/App.build/Debug-iphonesimulator/App.build/Script-8BAD.sh: line 2: /Users/me/run: No such file or directory\n"), "phase-script-failed")
+        // Only the 40 lines above the line are read back for its step.
+        XCTAssertEqual(try cause("▸ Running script 'SwiftLint'\n" + String(repeating: "noise\n", count: 45) + missing), "ci-environment")
+    }
 }

@@ -136,6 +136,19 @@ final class RuleLoaderTests: XCTestCase {
         XCTAssertEqual(problem("  role: cause\n  test_restart: true\n"), "test_restart: patterns[0].regex must capture the restarted test as (?<test>...)")
     }
 
+    func testCategoryOutsideBuildIsReadCheckedAndWarnedAbout() throws {
+        let rule = try XCTUnwrap(RuleLoader.load(yaml: valid.replacingOccurrences(of: "  role: cause\n", with: "  role: cause\n  category_outside_build: ci-environment\n"),
+                                                 origin: "team.yml").first)
+        XCTAssertEqual(rule.categoryOutsideBuild, "ci-environment")
+        XCTAssertNil(try RuleLoader.load(yaml: valid, origin: "team.yml").first?.categoryOutsideBuild)
+        let bad = loadError(valid.replacingOccurrences(of: "  role: cause\n", with: "  role: cause\n  category_outside_build: CI Env\n"))
+        XCTAssertEqual(bad.map { "\($0.field ?? ""): \($0.problem)" }, "category_outside_build: 'CI Env' is not a category name (kebab-case)")
+        var unknown = rule
+        unknown.categoryOutsideBuild = "ci-enviroment"
+        XCTAssertEqual(try FindingCategory.warnings(for: [unknown]).filter { $0.contains("category_outside_build") },
+                       ["rule '\(rule.id)': category_outside_build: 'ci-enviroment' is not a known category ('xcmedic rules --categories' lists them)"])
+    }
+
     /// The two fields work for users' rules as they do for the built-in ones.
     func testUsersRulesCanBeConsequencesAndTestRestarts() throws {
         let rules = try RuleLoader.load(yaml: """

@@ -92,6 +92,7 @@ public enum CatalogCompiler {
             try w.add(rule.lastResort)
             try w.add(rule.catchAll)
             try w.add(rule.notice)
+            try w.add(rule.categoryOutsideBuild)
         }
         return w.tokens
     }
@@ -300,7 +301,7 @@ public enum CatalogCompiler {
                 continuation: continuation, message: message, explanation: explanation, fixes: fixes, docs: docs,
                 matches: examples[0], nonMatches: examples[1], origin: origin, consequenceOf: try r.list(),
                 testRestart: try r.flag(), failedStep: try r.flag(), lastResort: try r.flag(), catchAll: try r.flag(),
-                notice: try r.flag()
+                notice: try r.flag(), categoryOutsideBuild: try r.optional()
             ))
         }
         try r.finish()

@@ -73,6 +73,7 @@ Plugin “OpenAPIGenerator” from package “swift-openapi-generator” must be
 0\0\
 0\0\
 0\0\
+-\0\
 macro-target-not-trusted\0\
 Package macro target not trusted (Xcode 15 wording)\0\
 macro-validation\0\
@@ -120,6 +121,7 @@ Target 'App' has no source files\0\
 0\0\
 0\0\
 0\0\
+-\0\
 plugin-not-trusted\0\
 Package build-tool plugin not trusted on this machine\0\
 plugin-validation\0\
@@ -178,6 +180,7 @@ Macro \"ModifiedCopyMacros\" from package \"ModifiedCopy\" must be enabled befor
 0\0\
 0\0\
 0\0\
+-\0\
 plugin-validation-failed\0\
 Validate plug-in step failed\0\
 plugin-validation\0\
@@ -246,6 +249,7 @@ Validate /Users/me/App.app (in target App from project App)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 macro-implementation-not-found\0\
 The compiler could not load a macro's plugin\0\
 ci-environment\0\
@@ -326,6 +330,7 @@ macro-validation\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-script-command-not-found\0\
 An Xcode Cloud custom script called a tool the build machine does not have\0\
 xcode-cloud-script\0\
@@ -405,6 +410,7 @@ line 9: swiftlint: command not found\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-step-command-not-found\0\
 A CI service's build script called a tool the build machine does not have\0\
 ci-environment\0\
@@ -458,6 +464,7 @@ ci_post_clone.sh: line 4: swiftformat: command not found\0\
 0\0\
 0\0\
 0\0\
+-\0\
 build-tool-not-installed\0\
 A build tool the CI machine should provide is not installed or not on PATH\0\
 ci-environment\0\
@@ -622,7 +629,8 @@ Could not find proper version of cocoapods (1.15.2) in any of the sources\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/02-concurrency.yml: 25 rules
     static let concurrency = """
@@ -744,6 +752,7 @@ CapturedVar.swift:7:9: error: mutation of captured var 'total' in concurrently-e
 0\0\
 0\0\
 0\0\
+-\0\
 sendable-metatype-capture\0\
 A non-Sendable metatype is captured by an isolated closure (Swift 6.2 warning)\0\
 sendable-capture\0\
@@ -786,6 +795,7 @@ capture of 'x' with non-Sendable type 'X' in a '@Sendable' closure\0\
 0\0\
 0\0\
 0\0\
+-\0\
 captured-var-in-concurrent-code\0\
 A captured local var is used by code that runs concurrently\0\
 sendable-capture\0\
@@ -880,6 +890,7 @@ main.swift:4:5: warning: variable 'total' was never mutated; consider changing t
 0\0\
 0\0\
 0\0\
+-\0\
 non-sendable-parameter-in-sendable-closure\0\
 A non-Sendable closure parameter is used where a @Sendable closure is required\0\
 sendable-capture\0\
@@ -932,6 +943,7 @@ error: passing non-escaping parameter 'g' to function expecting an '@escaping' c
 0\0\
 0\0\
 0\0\
+-\0\
 sending-closure-risks-data-race\0\
 Closure passed as a 'sending' parameter captures state the current task still uses\0\
 sending-data-race\0\
@@ -988,6 +1000,7 @@ error: sending 'ns' risks causing data races [#SendingRisksDataRace]\0\
 0\0\
 0\0\
 0\0\
+-\0\
 sending-task-closure-value\0\
 A task's closure captures a non-Sendable value that is used again after the task starts\0\
 sending-data-race\0\
@@ -1069,6 +1082,7 @@ tiso2.swift:7:17: error: sending value of non-Sendable type 'Optional<Document>'
 0\0\
 0\0\
 0\0\
+-\0\
 sending-value-risks-data-race\0\
 Non-Sendable value sent to another isolation domain\0\
 sending-data-race\0\
@@ -1195,6 +1209,7 @@ error: passing closure as a 'sending' parameter risks causing data races between
 0\0\
 0\0\
 0\0\
+-\0\
 actor-isolated-call-synchronous-nonisolated\0\
 Synchronous nonisolated code calls an actor-isolated (e.g. @MainActor) function\0\
 actor-isolation\0\
@@ -1287,6 +1302,7 @@ error: 'async' call in a function that does not support concurrency\0\
 0\0\
 0\0\
 0\0\
+-\0\
 actor-isolated-cannot-be-called-outside\0\
 Async code uses another actor's declaration without await\0\
 actor-isolation\0\
@@ -1367,6 +1383,7 @@ error: main actor-isolated property 'title' can not be referenced from a nonisol
 0\0\
 0\0\
 0\0\
+-\0\
 actor-isolated-referenced-from-nonisolated\0\
 Actor-isolated state referenced or mutated from outside the actor\0\
 actor-isolation\0\
@@ -1520,6 +1537,7 @@ error: main actor-isolated property 'ns' cannot be accessed from outside of the 
 0\0\
 0\0\
 0\0\
+-\0\
 function-conversion-loses-global-actor\0\
 A global-actor-isolated function used where a plain function type is expected\0\
 actor-isolation\0\
@@ -1585,6 +1603,7 @@ warning: converting non-sendable function value to '@Sendable () -> Void' may in
 0\0\
 0\0\
 0\0\
+-\0\
 conformance-crosses-into-actor-isolated-code\0\
 An actor-isolated type conforms to a nonisolated protocol\0\
 concurrency-other\0\
@@ -1709,6 +1728,7 @@ note: main actor-isolated instance method 'render()' cannot satisfy nonisolated 
 0\0\
 0\0\
 0\0\
+-\0\
 override-actor-isolation-mismatch\0\
 An override has different actor isolation from the declaration it overrides\0\
 actor-isolation\0\
@@ -1757,6 +1777,7 @@ note: overridden declaration is here\0\
 0\0\
 0\0\
 0\0\
+-\0\
 main-actor-default-value-nonisolated\0\
 A stored property's default value needs the main actor but the type is nonisolated\0\
 actor-isolation\0\
@@ -1805,6 +1826,7 @@ error: default argument value of type 'Int' cannot be converted to type 'String'
 0\0\
 0\0\
 0\0\
+-\0\
 async-call-missing-await\0\
 Async call (or actor hop) without await\0\
 concurrency-other\0\
@@ -1859,6 +1881,7 @@ note: add 'async' to function 'load()' to make it asynchronous\0\
 0\0\
 0\0\
 0\0\
+-\0\
 global-mutable-state-not-concurrency-safe\0\
 Global or static var is not concurrency-safe\0\
 global-mutable-state\0\
@@ -1956,6 +1979,7 @@ error: reference to nonisolated(unsafe) var 'cache' is unsafe in concurrently-ex
 0\0\
 0\0\
 0\0\
+-\0\
 static-let-non-sendable-type\0\
 Global or static let holds a non-Sendable value\0\
 global-mutable-state\0\
@@ -2051,6 +2075,7 @@ GlobalVar.swift:2:5: error: var 'requestCount' is not concurrency-safe because i
 0\0\
 0\0\
 0\0\
+-\0\
 non-sendable-result-crosses-actor-boundary\0\
 A non-Sendable result is returned across an actor boundary\0\
 non-sendable-crossing\0\
@@ -2161,6 +2186,7 @@ error: non-Sendable type 'Buffer' of property 'buffer' cannot exit main actor-is
 0\0\
 0\0\
 0\0\
+-\0\
 non-sendable-property-exits-isolation\0\
 A non-Sendable property is read from outside its actor\0\
 non-sendable-crossing\0\
@@ -2221,6 +2247,7 @@ error: non-sendable type 'Foo' returned by implicitly asynchronous call to nonis
 0\0\
 0\0\
 0\0\
+-\0\
 non-sendable-argument-crosses-isolation\0\
 A non-Sendable argument is passed into another isolation domain (Swift 5.x wording)\0\
 non-sendable-crossing\0\
@@ -2271,6 +2298,7 @@ error: sending 'ns' risks causing data races\0\
 0\0\
 0\0\
 0\0\
+-\0\
 sendable-conformance-invalid-storage\0\
 A Sendable type stores mutable or non-Sendable state\0\
 concurrency-other\0\
@@ -2364,6 +2392,7 @@ note: class 'Connection' does not conform to the 'Sendable' protocol\0\
 0\0\
 0\0\
 0\0\
+-\0\
 sendable-class-nonfinal-or-inherits\0\
 A class cannot conform to Sendable (non-final, or has a superclass)\0\
 concurrency-other\0\
@@ -2439,6 +2468,7 @@ error: non-class type 'S' cannot conform to class protocol 'P'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 type-does-not-conform-to-sendable\0\
 A non-Sendable type is used where Sendable is required\0\
 concurrency-other\0\
@@ -2490,6 +2520,7 @@ error: type 'Plain' does not conform to protocol 'Equatable'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 preconcurrency-import-suggested\0\
 Sendable problems come from a module without concurrency annotations\0\
 concurrency-other\0\
@@ -2546,6 +2577,7 @@ warning: '@preconcurrency' on conformance to 'Renderer' has no effect\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift6-runtime-isolation-assertion\0\
 Crash at run time: code ran off the actor it was isolated to\0\
 concurrency-other\0\
@@ -2602,7 +2634,8 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/03-signing.yml: 41 rules
     static let signing = """
@@ -2692,6 +2725,7 @@ Signing Identity:     \"Apple Distribution: Example Corp (ABCDE12345)\"\0\
 0\0\
 0\0\
 0\0\
+-\0\
 no-certificate-matching-identity\0\
 No certificate matches CODE_SIGN_IDENTITY for the team\0\
 codesign-certificate\0\
@@ -2745,6 +2779,7 @@ No certificate was provided to sign the package\0\
 0\0\
 0\0\
 0\0\
+-\0\
 no-signing-identities-for-team\0\
 No valid signing identities for the team ID\0\
 codesign-certificate\0\
@@ -2822,6 +2857,7 @@ Daily Express Co.,Ltd.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 signing-certificate-chain-incomplete\0\
 codesign cannot build the signing certificate's chain (Apple's intermediate certificate missing)\0\
 codesign-certificate\0\
@@ -2876,6 +2912,7 @@ Apple Worldwide Developer Relations Certification Authority\0\
 0\0\
 0\0\
 0\0\
+-\0\
 keychain-errsecinternalcomponent\0\
 codesign cannot use the private key (errSecInternalComponent)\0\
 codesign-other\0\
@@ -2951,6 +2988,7 @@ Command CodeSign failed with a nonzero exit code\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift-libraries-codesign-failed\0\
 Copying the Swift libraries into the app failed when codesign signed them\0\
 codesign-other\0\
@@ -3008,6 +3046,7 @@ error: Task failed with an exception.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 keychain-item-not-found\0\
 The signing identity or its private key is not in the keychain\0\
 codesign-certificate\0\
@@ -3058,6 +3097,7 @@ security: SecKeychainSearchCopyNext: The specified item could not be found in th
 0\0\
 0\0\
 0\0\
+-\0\
 signing-certificate-revoked-or-expired\0\
 The signing certificate was revoked or has expired\0\
 codesign-certificate\0\
@@ -3133,6 +3173,7 @@ Signing Identity:     \"Apple Distribution: Example Corp (ABCDE12345)\"\0\
 0\0\
 0\0\
 0\0\
+-\0\
 profile-certificate-private-key-missing\0\
 No certificate of the provisioning profile has its private key in the keychain\0\
 codesign-certificate\0\
@@ -3176,6 +3217,7 @@ Provisioning profile \"match AppStore com.app.mobile\" doesn't include signing c
 0\0\
 0\0\
 0\0\
+-\0\
 codesign-identity-not-usable\0\
 codesign cannot pick the signing identity (none or several match)\0\
 codesign-certificate\0\
@@ -3230,6 +3272,7 @@ keychain\0\
 0\0\
 0\0\
 0\0\
+-\0\
 keychain-import-failed\0\
 Importing the signing certificate into the keychain failed\0\
 codesign-certificate\0\
@@ -3304,6 +3347,7 @@ security: SecKeychainItemImport: The specified item already exists in the keycha
 0\0\
 0\0\
 0\0\
+-\0\
 codesign-detritus\0\
 codesign refuses a bundle with extended attributes (resource fork, Finder information)\0\
 codesign-other\0\
@@ -3354,6 +3398,7 @@ path\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cloud-signing-not-permitted\0\
 The account may not use cloud-managed distribution certificates\0\
 codesign-certificate\0\
@@ -3395,6 +3440,7 @@ Signing Identity:     \"Apple Distribution: Example Corp (ABCDE12345)\"\0\
 0\0\
 0\0\
 0\0\
+-\0\
 requires-provisioning-profile\0\
 Target requires a provisioning profile\0\
 provisioning-profile\0\
@@ -3457,6 +3503,7 @@ FrameworkName will not be code signed because its settings don't specify a devel
 0\0\
 0\0\
 0\0\
+-\0\
 device-install-no-valid-profile\0\
 The device refused to install the app (no valid provisioning profile for the executable)\0\
 provisioning-profile\0\
@@ -3504,6 +3551,7 @@ Provisioning profile \"iOS Team Provisioning Profile: *\" is valid.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 no-profile-matching\0\
 No provisioning profile matching the specifier is installed\0\
 provisioning-profile\0\
@@ -3598,6 +3646,7 @@ No profiles for 'com.abc.xyz.dev' were found\0\
 0\0\
 0\0\
 0\0\
+-\0\
 no-profiles-for-bundle-id\0\
 No provisioning profiles for the bundle ID; automatic signing cannot create one\0\
 provisioning-profile\0\
@@ -3648,6 +3697,7 @@ No profile matching 'TargetName' found\0\
 0\0\
 0\0\
 0\0\
+-\0\
 no-provisioning-profile-found\0\
 No provisioning profile at all for the app or the device\0\
 provisioning-profile\0\
@@ -3700,6 +3750,7 @@ Provisioning Profile: \"iOS Team Provisioning Profile: *\"\0\
 0\0\
 0\0\
 0\0\
+-\0\
 profile-missing-capability\0\
 Provisioning profile lacks a capability or entitlement the app uses\0\
 provisioning-profile\0\
@@ -3811,6 +3862,7 @@ warning: Widgets isn't code signed but requires entitlements. It is not possible
 0\0\
 0\0\
 0\0\
+-\0\
 export-no-matching-profiles\0\
 The export found no provisioning profile for a bundle in the archive\0\
 provisioning-profile\0\
@@ -3877,6 +3929,7 @@ Error Domain=IDECodesignResolverErrorDomain Code=1 \"No signing certificate \"iO
 0\0\
 0\0\
 0\0\
+-\0\
 profile-failed-qualification\0\
 The provisioning profile failed Xcode's checks for this target\0\
 provisioning-profile\0\
@@ -3927,6 +3980,7 @@ Paper version failed qualification checks: missing score\0\
 0\0\
 0\0\
 0\0\
+-\0\
 profile-missing-signing-certificate\0\
 Provisioning profile does not include the signing certificate\0\
 provisioning-profile\0\
@@ -4009,6 +4063,7 @@ Provisioning profile \"Profile Name\" doesn't support the Push Notifications cap
 0\0\
 0\0\
 0\0\
+-\0\
 app-store-invalid-provisioning-profile\0\
 App Store Connect refused the profile embedded in the upload (ITMS-90161)\0\
 app-store-upload\0\
@@ -4070,6 +4125,7 @@ ERROR ITMS-90060: \"This bundle is invalid. The value for key CFBundleShortVersi
 0\0\
 0\0\
 0\0\
+-\0\
 profile-does-not-fit-target\0\
 The provisioning profile does not fit the target (bundle ID, signing style, device)\0\
 provisioning-profile\0\
@@ -4154,6 +4210,7 @@ Provisioning profile \"Profile Name\" doesn't support the Push Notifications cap
 0\0\
 0\0\
 0\0\
+-\0\
 automatic-signing-cannot-provision\0\
 Automatic signing cannot create or download a provisioning profile\0\
 provisioning-profile\0\
@@ -4228,6 +4285,7 @@ Successfully created provisioning profile\0\
 0\0\
 0\0\
 0\0\
+-\0\
 signing-requires-development-team\0\
 Signing requires a development team\0\
 codesign-other\0\
@@ -4281,6 +4339,7 @@ FrameworkName will not be code signed because its settings don't specify a devel
 0\0\
 0\0\
 0\0\
+-\0\
 code-signing-required-for-product-type\0\
 Code signing is required for this product type\0\
 codesign-other\0\
@@ -4339,6 +4398,7 @@ codesign-other\0\
 0\0\
 0\0\
 0\0\
+-\0\
 flutter-codesign-failed\0\
 Flutter could not sign a framework it embeds\0\
 codesign-other\0\
@@ -4397,6 +4457,7 @@ provisioning-profile\0\
 0\0\
 0\0\
 0\0\
+-\0\
 empty-signing-identity\0\
 The target is signed with an empty identity\0\
 codesign-other\0\
@@ -4450,6 +4511,7 @@ CODE_SIGN_IDENTITY = \"\"\0\
 0\0\
 0\0\
 0\0\
+-\0\
 gym-export-method-mismatch\0\
 fastlane gym's export method does not match the provisioning profiles the archive was signed with\0\
 provisioning-profile\0\
@@ -4493,6 +4555,7 @@ https://github.com/fastlane/fastlane/issues/9782 (ad-hoc with automatic signing 
 0\0\
 0\0\
 0\0\
+-\0\
 export-archive-failed\0\
 xcodebuild -exportArchive failed\0\
 codesign-other\0\
@@ -4578,6 +4641,7 @@ codesign-other\0\
 0\0\
 0\0\
 0\0\
+-\0\
 gym-no-provisioning-profile-mapping\0\
 fastlane gym exported with no provisioning profile mapping\0\
 provisioning-profile\0\
@@ -4623,6 +4687,7 @@ fastlane gym/lib/gym/error_handler.rb (UI.error when the export options hash has
 1\0\
 0\0\
 0\0\
+-\0\
 fastlane-match-readonly-no-profile\0\
 fastlane match (readonly) has no matching provisioning profile\0\
 provisioning-profile\0\
@@ -4669,6 +4734,7 @@ No code signing identity found and can not create a new one because you enabled 
 0\0\
 0\0\
 0\0\
+-\0\
 fastlane-match-certificate-problem\0\
 fastlane match cannot install the signing certificate\0\
 codesign-certificate\0\
@@ -4735,6 +4801,7 @@ Your certificate 'ABCDE12345.cer' is valid\0\
 0\0\
 0\0\
 0\0\
+-\0\
 fastlane-match-wrong-password\0\
 fastlane match cannot decrypt the certificates repository\0\
 codesign-certificate\0\
@@ -4797,6 +4864,7 @@ export MATCH_PASSWORD=***\0\
 0\0\
 0\0\
 0\0\
+-\0\
 entitlements-without-signing\0\
 Target has entitlements but is not signed\0\
 codesign-other\0\
@@ -4833,6 +4901,7 @@ Widgets will not be code signed because its settings don't specify a development
 0\0\
 0\0\
 0\0\
+-\0\
 will-not-be-code-signed\0\
 Target will not be code signed\0\
 codesign-other\0\
@@ -4871,6 +4940,7 @@ Signing for \"Name\" requires a development team. Select a development team in t
 0\0\
 0\0\
 0\0\
+-\0\
 entitlements-modified-during-build\0\
 The entitlements file changed during the build\0\
 codesign-other\0\
@@ -4913,6 +4983,7 @@ ProcessProductPackaging /Users/me/App/App.entitlements /Users/me/Build/App.app.x
 0\0\
 0\0\
 0\0\
+-\0\
 code-signature-invalid\0\
 A signature in the bundle is missing or invalid\0\
 codesign-other\0\
@@ -5003,6 +5074,7 @@ build/Release/App.app: valid on disk\0\
 0\0\
 0\0\
 0\0\
+-\0\
 embedded-bundle-id-not-prefixed\0\
 An embedded extension's bundle identifier does not start with the app's\0\
 codesign-other\0\
@@ -5070,6 +5142,7 @@ https://github.com/eni9889/ppsideloader/issues/37 (installing a re-signed app)\0
 0\0\
 0\0\
 0\0\
+-\0\
 xcframework-signature-invalid\0\
 A signed XCFramework's signature does not validate\0\
 codesign-other\0\
@@ -5145,7 +5218,8 @@ codesign-certificate\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/04-destination.yml: 31 rules
     static let destination = """
@@ -5256,6 +5330,7 @@ sdk-missing\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcodebuild-exit-status-70\0\
 xcodebuild exited with status 70, its status when no destination or platform can be used\0\
 destination-not-found\0\
@@ -5341,6 +5416,7 @@ We ran \"xcodebuild\" command but it exited with error code 65.\0\
 1\0\
 0\0\
 0\0\
+-\0\
 destination-architecture-unsupported\0\
 The test target cannot run on the chosen destination's architecture\0\
 destination-not-found\0\
@@ -5387,6 +5463,7 @@ Cannot test target AppTests on iPhone 15 Pro: the device is not available\0\
 0\0\
 0\0\
 0\0\
+-\0\
 run-destination-not-valid\0\
 The run destination is not valid for the scheme\0\
 destination-not-found\0\
@@ -5459,6 +5536,7 @@ The run destination iPhone 16 is valid for Running the scheme 'App'.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 no-destinations-for-scheme\0\
 The scheme has no destination at all for this action\0\
 destination-not-found\0\
@@ -5510,6 +5588,7 @@ Available destinations for the \"base\" scheme:\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-on-generic-destination\0\
 Tests were asked to run on a generic destination\0\
 destination-not-found\0\
@@ -5562,6 +5641,7 @@ Testing on a concrete device is recommended\0\
 0\0\
 0\0\
 0\0\
+-\0\
 build-only-device-cannot-run\0\
 Tests were asked to run on a build-only device\0\
 destination-not-found\0\
@@ -5602,6 +5682,7 @@ Build only active architecture\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcodebuild-failed-to-build-scheme\0\
 xcodebuild could not start building the scheme\0\
 build-failed\0\
@@ -5642,6 +5723,7 @@ Failed to build module Foo\0\
 0\0\
 0\0\
 0\0\
+-\0\
 platform-not-installed\0\
 Platform (device support and SDK) not installed for this Xcode\0\
 sdk-missing\0\
@@ -5736,6 +5818,7 @@ error: Ruby 3.3.10 is not installed\0\
 0\0\
 0\0\
 0\0\
+-\0\
 simulator-runtime-sdk-mismatch\0\
 No simulator runtime matches the simulator SDK\0\
 simulator-runtime\0\
@@ -5792,6 +5875,7 @@ iOS 26.2 (26.2 - 23C54) - com.apple.CoreSimulator.SimRuntime.iOS-26-2\0\
 0\0\
 0\0\
 0\0\
+-\0\
 asset-catalog-agent-not-spawned\0\
 actool could not start its agent in a simulator\0\
 simulator-runtime\0\
@@ -5835,6 +5919,7 @@ AssetCatalogSimulatorAgent[123:456] started\0\
 0\0\
 0\0\
 0\0\
+-\0\
 simulator-runtime-install-failed\0\
 Installing a simulator runtime failed\0\
 simulator-runtime\0\
@@ -5893,6 +5978,7 @@ Error: Failed executing: `/usr/sbin/installer -pkg /tmp/Xcode-extras.pkg -target
 0\0\
 0\0\
 0\0\
+-\0\
 simulator-runtime-invalid\0\
 The simulator runtime named is not installed\0\
 simulator-runtime\0\
@@ -5936,6 +6022,7 @@ iOS 17.5 (17.5 - 21F79) - com.apple.CoreSimulator.SimRuntime.iOS-17-5\0\
 0\0\
 0\0\
 0\0\
+-\0\
 simulator-device-state\0\
 The simulator was in the wrong state for the command\0\
 simulator-runtime\0\
@@ -6005,6 +6092,7 @@ Device state: Booted\0\
 0\0\
 0\0\
 0\0\
+-\0\
 simctl-command-error\0\
 simctl reported an error\0\
 simulator-runtime\0\
@@ -6068,6 +6156,7 @@ An error was encountered while processing your request\0\
 0\0\
 0\0\
 0\0\
+-\0\
 simulator-app-launch-refused\0\
 The simulator refused to launch the app\0\
 simulator-runtime\0\
@@ -6143,6 +6232,7 @@ Installing build/Build/Products/Debug-iphonesimulator/example_movil.app\0\
 0\0\
 0\0\
 0\0\
+-\0\
 coresimulator-service-unavailable\0\
 CoreSimulatorService is not available\0\
 simulator-runtime\0\
@@ -6205,6 +6295,7 @@ com.apple.CoreSimulator.CoreSimulatorService is running\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ibtool-simulator-context\0\
 Interface Builder could not get a simulator to compile a storyboard or XIB\0\
 simulator-runtime\0\
@@ -6265,6 +6356,7 @@ Failed to find a suitable device for the type IBSimDeviceTypeiPad2x\0\
 0\0\
 0\0\
 0\0\
+-\0\
 coresimulator-service-interrupted\0\
 The CoreSimulatorService connection was interrupted\0\
 simulator-runtime\0\
@@ -6301,6 +6393,7 @@ CoreSimulatorService connection established\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xctool-test-host-install-failed\0\
 xctool could not install the test host app on the simulator\0\
 simulator-runtime\0\
@@ -6374,6 +6467,7 @@ https://github.com/facebookarchive/xctool/issues/274 (Travis CI, iOS 7 applicati
 0\0\
 0\0\
 0\0\
+-\0\
 simulator-boot-failed\0\
 Simulator failed to boot\0\
 simulator-runtime\0\
@@ -6463,6 +6557,7 @@ Unable to boot device in current state: Booted\0\
 0\0\
 0\0\
 0\0\
+-\0\
 expo-simulator-step-failed\0\
 Expo could not start the simulator or install the app on it\0\
 simulator-runtime\0\
@@ -6526,6 +6621,7 @@ ci-environment\0\
 0\0\
 0\0\
 0\0\
+-\0\
 multiple-matching-destinations\0\
 xcodebuild picked the first of several matching destinations\0\
 destination-not-found\0\
@@ -6567,6 +6663,7 @@ Using the first of multiple matching destinations\0\
 0\0\
 0\0\
 0\0\
+-\0\
 fastlane-no-simulators\0\
 fastlane scan found no simulators\0\
 destination-not-found\0\
@@ -6615,6 +6712,7 @@ Found 12 simulators on local machine\0\
 0\0\
 0\0\
 0\0\
+-\0\
 flutter-no-device-matching\0\
 flutter run or flutter test found no device for -d\0\
 destination-not-found\0\
@@ -6672,6 +6770,7 @@ https://github.com/fayeed/flutter_mentions/issues/27 (a project without an ios f
 0\0\
 0\0\
 0\0\
+-\0\
 swift-stdlib-not-found-for-target\0\
 The Swift compiler found no standard library for the target\0\
 sdk-missing\0\
@@ -6729,6 +6828,7 @@ compiler-crash\0\
 0\0\
 0\0\
 0\0\
+-\0\
 metal-toolchain-missing\0\
 The Metal compiler is not installed for this Xcode\0\
 sdk-missing\0\
@@ -6780,6 +6880,7 @@ xcodebuild: error: Asset is already installed for Metal Toolchain 17A324\0\
 0\0\
 0\0\
 0\0\
+-\0\
 sdk-cannot-be-located\0\
 SDK cannot be located\0\
 sdk-missing\0\
@@ -6897,6 +6998,7 @@ error: the file cannot be located\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcode-select-command-line-tools\0\
 The active developer directory is the Command Line Tools, not Xcode\0\
 ci-environment\0\
@@ -6942,6 +7044,7 @@ xcode-select: error: command line tools are already installed, use \"Software Up
 0\0\
 0\0\
 0\0\
+-\0\
 xcodebuild-container-missing\0\
 The workspace or project xcodebuild was given does not exist\0\
 destination-not-found\0\
@@ -6992,6 +7095,7 @@ error: the file 'App.swift' does not exist\0\
 0\0\
 0\0\
 0\0\
+-\0\
 scheme-not-found\0\
 The project or workspace has no such scheme\0\
 destination-not-found\0\
@@ -7038,7 +7142,8 @@ xcodebuild: error: The project named \"Sample\" does not contain any targets\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/05-packages.yml: 46 rules
     static let packages = """
@@ -7106,6 +7211,7 @@ Resolved cache profile 'Development' from Tuist's defaults\0\
 0\0\
 0\0\
 0\0\
+-\0\
 package-resolved-out-of-date\0\
 Package.resolved is out of date and resolution is locked\0\
 package-resolved-stale\0\
@@ -7175,6 +7281,7 @@ Resolved source packages:\0\
 0\0\
 0\0\
 0\0\
+-\0\
 package-resolved-required\0\
 Package.resolved is missing and resolution is locked\0\
 package-resolved-stale\0\
@@ -7223,6 +7330,7 @@ a resolved file was written\0\
 0\0\
 0\0\
 0\0\
+-\0\
 package-resolved-corrupted\0\
 Package.resolved is corrupted or from a newer tool\0\
 package-resolved-stale\0\
@@ -7276,6 +7384,7 @@ warning: Package.resolved file was updated\0\
 0\0\
 0\0\
 0\0\
+-\0\
 package-resolved-severely-out-of-date\0\
 Package.resolved blocks resolution\0\
 package-resolved-stale\0\
@@ -7316,6 +7425,7 @@ Package.resolved is up-to-date\0\
 0\0\
 0\0\
 0\0\
+-\0\
 package-resolution-locked\0\
 Package resolution is locked to Package.resolved\0\
 package-resolved-stale\0\
@@ -7352,6 +7462,7 @@ https://github.com/swiftlang/swift-package-manager/issues/6914 (under \"User def
 0\0\
 0\0\
 0\0\
+-\0\
 spm-tools-version-too-new\0\
 A package needs a newer Swift tools version than this toolchain\0\
 swift-version-mismatch\0\
@@ -7499,6 +7610,7 @@ Swift tools version 5.9.0 is in use\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-incompatible-tools-version\0\
 A dependency's versions need a newer Swift tools version\0\
 swift-version-mismatch\0\
@@ -7561,6 +7673,7 @@ Dependencies could not be resolved because no versions of 'dep' match the requir
 0\0\
 0\0\
 0\0\
+-\0\
 spm-dependencies-unsatisfiable\0\
 No versions satisfy the package requirements\0\
 spm-resolution\0\
@@ -7661,6 +7774,7 @@ swift-version-mismatch\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-resolver-internal-error\0\
 SwiftPM's version solver hit an internal error\0\
 spm-resolution\0\
@@ -7702,6 +7816,7 @@ Computing version for apptemplatecodecomponents\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-unsafe-build-flags\0\
 A remote package product uses unsafe build flags\0\
 spm-resolution\0\
@@ -7746,6 +7861,7 @@ warning: the target 'Foo' uses unsafe build flags, which are only allowed in roo
 0\0\
 0\0\
 0\0\
+-\0\
 spm-legacy-build-locations\0\
 Swift packages need the workspace's modern build locations\0\
 spm-resolution\0\
@@ -7785,6 +7901,7 @@ Build location: /Users/me/Library/Developer/Xcode/DerivedData\0\
 0\0\
 0\0\
 0\0\
+-\0\
 package-description-not-found\0\
 The toolchain cannot find its own PackageDescription module\0\
 ci-environment\0\
@@ -7840,6 +7957,7 @@ error: no such module 'Alamofire'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-invalid-manifest\0\
 A package manifest cannot be loaded\0\
 spm-resolution\0\
@@ -7898,6 +8016,7 @@ ci-environment\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-platform-version-mismatch\0\
 A package product needs a higher deployment target than the target using it\0\
 spm-resolution\0\
@@ -7972,6 +8091,7 @@ Minimum platform version: iOS 13.0\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-binary-target-download-network\0\
 A binary package target's download failed on the network\0\
 network\0\
@@ -8024,6 +8144,7 @@ error: failed downloading 'https://example.com/A.xcframework.zip' which is requi
 0\0\
 0\0\
 0\0\
+-\0\
 spm-binary-target-artifact\0\
 A binary package target's artifact cannot be used\0\
 spm-resolution\0\
@@ -8120,6 +8241,7 @@ network\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-binary-target-archive-unusable\0\
 A binary package target's archive holds no usable artifact\0\
 spm-resolution\0\
@@ -8189,6 +8311,7 @@ network\0\
 0\0\
 0\0\
 0\0\
+-\0\
 carthage-dependency-build-failed\0\
 Carthage could not build a dependency (xcodebuild exited 65)\0\
 compile-error-generic\0\
@@ -8241,6 +8364,7 @@ Task failed with exit code 65: see the log\0\
 1\0\
 0\0\
 0\0\
+-\0\
 carthage-binary-swift-version-skipped\0\
 Carthage skipped a prebuilt framework built by another Swift\0\
 swift-version-mismatch\0\
@@ -8305,6 +8429,7 @@ swiftlang-802.0.53\0\
 1\0\
 0\0\
 0\0\
+-\0\
 spm-local-package-missing\0\
 A local package path does not exist\0\
 spm-resolution\0\
@@ -8359,6 +8484,7 @@ The URL cannot be accessed\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-duplicate-target-name\0\
 Two packages in the graph declare a target of the same name\0\
 spm-resolution\0\
@@ -8449,6 +8575,7 @@ https://github.com/FeatherCMS/feather/issues/64 (products, not targets; the line
 0\0\
 0\0\
 0\0\
+-\0\
 spm-product-not-found\0\
 A target depends on a package product that does not exist\0\
 spm-resolution\0\
@@ -8535,6 +8662,7 @@ swift-version-mismatch\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-repository-not-accessible\0\
 A package repository cannot be reached or read\0\
 spm-resolution\0\
@@ -8635,6 +8763,7 @@ network\0\
 0\0\
 0\0\
 0\0\
+-\0\
 git-authentication-failed\0\
 git has no credentials for a dependency's repository\0\
 spm-resolution\0\
@@ -8708,6 +8837,7 @@ Permission denied\0\
 0\0\
 0\0\
 0\0\
+-\0\
 spm-could-not-resolve\0\
 xcodebuild could not resolve package dependencies\0\
 spm-resolution\0\
@@ -8769,6 +8899,7 @@ xcode-version\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-dependency-not-resolved\0\
 CocoaPods could not resolve a pod\0\
 cocoapods\0\
@@ -8891,6 +9022,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-target-not-in-project\0\
 The Podfile names a target the Xcode project does not have\0\
 cocoapods\0\
@@ -8953,6 +9085,7 @@ ChatSecure and ChatSecureTests\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-local-podspec-missing\0\
 A local pod's podspec is not where the Podfile says\0\
 cocoapods\0\
@@ -9006,6 +9139,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-sandbox-not-in-sync\0\
 Pods are not installed or out of date (Podfile.lock vs Manifest.lock)\0\
 cocoapods\0\
@@ -9122,6 +9256,7 @@ error: /Users/me/App/Config/Shared.xcconfig: unable to open file (in target 'App
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-dt-toolchain-dir\0\
 Old CocoaPods xcconfig uses DT_TOOLCHAIN_DIR (Xcode 15)\0\
 cocoapods\0\
@@ -9166,6 +9301,7 @@ TOOLCHAIN_DIR = /Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefau
 0\0\
 0\0\
 0\0\
+-\0\
 libarclite-missing\0\
 libarclite missing; deployment target too low for this Xcode\0\
 cocoapods\0\
@@ -9207,6 +9343,7 @@ ld: warning: libarclite is deprecated\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-podfile-failed\0\
 The Podfile or one of its hooks raised an error\0\
 cocoapods\0\
@@ -9279,6 +9416,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-swift-integration\0\
 CocoaPods cannot integrate Swift pods as configured\0\
 cocoapods\0\
@@ -9332,6 +9470,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-version-required\0\
 The project needs another CocoaPods version\0\
 cocoapods\0\
@@ -9385,6 +9524,7 @@ Analyzing dependencies\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-xcodeproj-too-old\0\
 CocoaPods is too old for this Xcode project format\0\
 cocoapods\0\
@@ -9463,6 +9603,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-static-transitive-dependencies\0\
 CocoaPods refused a framework target that would embed static binaries of its dependencies\0\
 cocoapods\0\
@@ -9523,6 +9664,7 @@ Installing FirebaseAnalytics (10.0.0)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 gradle-pod-install-failed\0\
 The Kotlin Multiplatform CocoaPods plugin's pod install failed\0\
 cocoapods\0\
@@ -9581,6 +9723,7 @@ code\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-error-installing\0\
 CocoaPods could not download a pod\0\
 cocoapods\0\
@@ -9636,6 +9779,7 @@ Installing FirebaseAppCheckInterop (10.3.0)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-crashed\0\
 CocoaPods crashed\0\
 cocoapods\0\
@@ -9684,6 +9828,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 flutter-cocoapods-error-output\0\
 Flutter shows what pod install printed on its error stream\0\
 cocoapods\0\
@@ -9723,6 +9868,7 @@ Error running pod install\0\
 1\0\
 0\0\
 1\0\
+-\0\
 pod-install-failed\0\
 pod install failed (as reported by Flutter, React Native or Expo)\0\
 cocoapods\0\
@@ -9793,6 +9939,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-not-usable\0\
 CocoaPods is missing or broken, and the project needs it\0\
 cocoapods\0\
@@ -9902,6 +10049,7 @@ Warning: CocoaPods is installed but broken. Skipping pod install.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-xcframework-missing\0\
 A pod's .xcframework is not where the Pods project expects it\0\
 cocoapods\0\
@@ -9939,6 +10087,7 @@ There is no XCFramework found at '/Users/me/app/Frameworks/WebRTC.xcframework'.\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-lint-failed\0\
 pod lib lint or pod spec lint did not pass\0\
 cocoapods\0\
@@ -10020,6 +10169,7 @@ concurrency-other\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-notice\0\
 A CocoaPods notice\0\
 cocoapods\0\
@@ -10134,7 +10284,8 @@ CocoaPods/CocoaPods@b80e113e28a7:lib/cocoapods/sandbox/file_accessor.rb#L426 (UI
 0\0\
 0\0\
 0\0\
-1\0
+1\0\
+-\0
 """
     /// Catalog/06-linker.yml: 28 rules
     static let linker = """
@@ -10284,6 +10435,7 @@ Undefined symbol handling is set to dynamic_lookup\0\
 0\0\
 0\0\
 0\0\
+-\0\
 linker-undefined-reference\0\
 Undefined reference at link time (Linux, Windows)\0\
 linker-undefined-symbols\0\
@@ -10349,6 +10501,7 @@ bin\\SWBUtil.dll : fatal error LNK1120: 2 unresolved externals\0\
 0\0\
 0\0\
 0\0\
+-\0\
 linker-duplicate-symbols\0\
 Duplicate symbols at link time\0\
 linker-other\0\
@@ -10446,6 +10599,7 @@ ld: warning: ignoring duplicate libraries: '-lc++'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 linker-library-not-found\0\
 Library not found at link time\0\
 linker-other\0\
@@ -10524,6 +10678,7 @@ ld: warning: directory not found for option '-L/Users/me/Pods/build'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 linker-framework-not-found\0\
 Framework not found at link time\0\
 linker-other\0\
@@ -10588,6 +10743,7 @@ ld: warning: Could not find or use auto-linked framework 'CoreAudioTypes': frame
 0\0\
 0\0\
 0\0\
+-\0\
 linker-file-not-found\0\
 A file given to the linker does not exist\0\
 linker-other\0\
@@ -10667,6 +10823,7 @@ ld: warning: directory not found for option '-L/Users/me/Pods/build'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 linker-not-allowed-client\0\
 Linking a private Apple framework directly\0\
 linker-other\0\
@@ -10714,6 +10871,7 @@ Linking directly with SwiftUI.framework\0\
 0\0\
 0\0\
 0\0\
+-\0\
 lipo-same-architectures\0\
 lipo cannot merge two builds that have the same architecture\0\
 linker-other\0\
@@ -10770,6 +10928,7 @@ xcrun -sdk iphoneos lipo -create -output libPurchases.a libPurchases-i386.a libP
 0\0\
 0\0\
 0\0\
+-\0\
 xcframework-library-missing\0\
 An .xcframework lacks the library it lists for this platform\0\
 linker-other\0\
@@ -10812,6 +10971,7 @@ While building for visionOS Simulator, no library for this platform was found\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcframework-not-found\0\
 An .xcframework the target embeds or links is not on disk\0\
 linker-other\0\
@@ -10859,6 +11019,7 @@ Processing XCFramework at /Users/me/app/Frameworks/WebRTC.xcframework\0\
 0\0\
 0\0\
 0\0\
+-\0\
 linker-bitcode-missing\0\
 Library built without bitcode\0\
 linker-other\0\
@@ -10919,6 +11080,7 @@ note: bitcode bundle could not be generated because it was built without full bi
 0\0\
 0\0\
 0\0\
+-\0\
 linker-wrong-platform-slice\0\
 Object file built for another platform (device vs simulator)\0\
 linker-other\0\
@@ -11022,6 +11184,7 @@ building for iOS Simulator-arm64\0\
 0\0\
 0\0\
 0\0\
+-\0\
 linked-library-missing-architecture\0\
 A linked library lacks an architecture the target builds for\0\
 linker-other\0\
@@ -11095,6 +11258,7 @@ ld: warning: ignoring file libfoo.a, missing required architecture arm64 in file
 0\0\
 0\0\
 0\0\
+-\0\
 linker-ignored-file\0\
 The linker skipped a library built for another architecture\0\
 linker-other\0\
@@ -11137,6 +11301,7 @@ ld: warning: directory not found for option '-F/Users/me/Build/Products/Debug-ip
 0\0\
 0\0\
 0\0\
+-\0\
 linker-assertion-failed\0\
 The linker itself crashed\0\
 linker-other\0\
@@ -11202,6 +11367,7 @@ Assertion failed: (x > 0), function main, file main.c, line 3.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 linker-unknown-option\0\
 The linker refused an option it does not know\0\
 linker-other\0\
@@ -11261,6 +11427,7 @@ ld: warning: ignoring duplicate libraries: '-lc++'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 linker-command-failed\0\
 The linker failed\0\
 linker-other\0\
@@ -11337,6 +11504,7 @@ disk-full\0\
 0\0\
 0\0\
 0\0\
+-\0\
 no-such-module\0\
 Imported module not found\0\
 no-such-module\0\
@@ -11484,6 +11652,7 @@ warning: submodule 'Foo.Bar' not found\0\
 0\0\
 0\0\
 0\0\
+-\0\
 module-not-built-for-target\0\
 Module found, but not for the architecture being built\0\
 no-such-module\0\
@@ -11540,6 +11709,7 @@ error: no such module 'UIKit'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 module-dependency-not-found\0\
 Dependency scan cannot find a module (explicitly built modules)\0\
 no-such-module\0\
@@ -11592,6 +11762,7 @@ note: a dependency of main module 'em'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 module-map-not-found\0\
 A module map the build points at is not there\0\
 no-such-module\0\
@@ -11641,6 +11812,7 @@ note: module map file '/p/Foo.modulemap' found\0\
 0\0\
 0\0\
 0\0\
+-\0\
 could-not-build-module\0\
 A module could not be built for import\0\
 no-such-module\0\
@@ -11698,6 +11870,7 @@ swift-version-mismatch\0\
 0\0\
 0\0\
 0\0\
+-\0\
 module-interface-from-other-swift\0\
 A binary framework's module interface is from an incompatible Swift\0\
 swift-version-mismatch\0\
@@ -11745,6 +11918,7 @@ error: failed to build module 'Foo' from its module interface; it may have been 
 0\0\
 0\0\
 0\0\
+-\0\
 module-file-other-compiler\0\
 A binary .swiftmodule was written by another compiler version\0\
 swift-version-mismatch\0\
@@ -11853,6 +12027,7 @@ Using the newest version of the compiler\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift-language-version-unsupported\0\
 SWIFT_VERSION is not supported by this Xcode\0\
 swift-version-mismatch\0\
@@ -11928,6 +12103,7 @@ SWIFT_VERSION = 5.0\0\
 0\0\
 0\0\
 0\0\
+-\0\
 module-compiled-with-other-swift\0\
 Binary module built by a different Swift compiler\0\
 swift-version-mismatch\0\
@@ -11999,6 +12175,7 @@ Compiling with Swift 5.7\0\
 0\0\
 0\0\
 0\0\
+-\0\
 sdk-not-supported-by-compiler\0\
 Module interface built by another Swift than this toolchain\0\
 swift-version-mismatch\0\
@@ -12048,6 +12225,7 @@ error: failed to build module 'Foo' for importation due to the errors above\0\
 0\0\
 0\0\
 0\0\
+-\0\
 sdk-swift-interface-unreadable\0\
 The compiler cannot read the Swift standard library of the SDK it was given\0\
 swift-version-mismatch\0\
@@ -12099,7 +12277,8 @@ MacOSX11.1\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/07-compiler.yml: 34 rules
     static let compiler = """
@@ -12151,6 +12330,7 @@ test-runner-crash\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift-compiler-crash\0\
 The Swift compiler crashed\0\
 compiler-crash\0\
@@ -12269,6 +12449,7 @@ test-runner-crash\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift-frontend-command-failed\0\
 A swift-frontend command failed with no error of its own in the log\0\
 compiler-crash\0\
@@ -12311,6 +12492,7 @@ test-runner-crash\0\
 0\0\
 0\0\
 0\0\
+-\0\
 compiler-process-killed\0\
 The compiler was killed (usually for running out of memory)\0\
 out-of-memory\0\
@@ -12372,6 +12554,7 @@ error: compile command failed due to signal 11 (use -v to see invocation)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 compiler-backtrace-frames\0\
 A compiler backtrace (the compiler crashed)\0\
 compiler-crash\0\
@@ -12463,6 +12646,7 @@ Thread 1 \"MyAppPackageTests.xctest\" crashed:\0\
 0\0\
 0\0\
 0\0\
+-\0\
 compiler-crashed-signal\0\
 A compiler process was killed by a signal\0\
 compiler-crash\0\
@@ -12586,6 +12770,7 @@ out-of-memory\0\
 0\0\
 0\0\
 0\0\
+-\0\
 compiler-backend-fatal-error\0\
 The compiler's back end stopped on an internal error\0\
 compiler-crash\0\
@@ -12641,6 +12826,7 @@ clang: error: clang frontend command failed with exit code 1 (use -v to see invo
 0\0\
 0\0\
 0\0\
+-\0\
 clang-option-unsupported-for-target\0\
 clang refuses a compiler flag for this target\0\
 compile-error-generic\0\
@@ -12709,6 +12895,7 @@ clang: warning: argument unused during compilation: '-G CC_WARN_INHIBIT_ALL_WARN
 0\0\
 0\0\
 0\0\
+-\0\
 expression-too-complex\0\
 The type checker gave up on an expression\0\
 compile-error-generic\0\
@@ -12761,6 +12948,7 @@ warning: expression took 250ms to type-check (limit: 200ms)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 clang-module-cache-corrupt\0\
 Corrupted clang module cache or precompiled header\0\
 compile-error-generic\0\
@@ -12800,6 +12988,7 @@ note: after modifying system headers, please delete the module cache\0\
 0\0\
 0\0\
 0\0\
+-\0\
 pch-modified-since-built\0\
 Header changed after the precompiled header was built\0\
 compile-error-generic\0\
@@ -12841,6 +13030,7 @@ ProcessPCH /Users/me/DerivedData/App-Prefix.pch.pch App-Prefix.pch normal arm64 
 0\0\
 0\0\
 0\0\
+-\0\
 umbrella-header-incomplete\0\
 Umbrella header does not include a public header\0\
 compile-error-generic\0\
@@ -12883,6 +13073,7 @@ error: could not build module 'ModuleName'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 non-modular-include-in-framework-module\0\
 A framework module's header includes a header that belongs to no module\0\
 no-such-module\0\
@@ -12938,6 +13129,7 @@ warning: umbrella header for module 'React' does not include header 'RCTBridge.h
 0\0\
 0\0\
 0\0\
+-\0\
 header-file-not-found\0\
 Header file not found\0\
 compile-error-generic\0\
@@ -13004,6 +13196,7 @@ In file included from /Users/musalj/code/OSS/SampleApp/Pods/SuperCoolPod/SuperAw
 0\0\
 0\0\
 0\0\
+-\0\
 source-file-missing\0\
 A source file in the project is missing on disk\0\
 compile-error-generic\0\
@@ -13051,6 +13244,7 @@ cp: ./build/App.app: No such file or directory\0\
 0\0\
 0\0\
 0\0\
+-\0\
 build-input-file-not-found\0\
 Build input file cannot be found\0\
 compile-error-generic\0\
@@ -13111,6 +13305,7 @@ Build input file list is empty\0\
 0\0\
 0\0\
 0\0\
+-\0\
 user-script-sandbox-denied\0\
 User script sandboxing blocked a Run Script phase\0\
 phase-script-failed\0\
@@ -13171,6 +13366,7 @@ Sandbox: mdworker(412) allow file-read-data /Users/me/file\0\
 0\0\
 0\0\
 0\0\
+-\0\
 script-command-not-found\0\
 A script called a command or file that is not there\0\
 phase-script-failed\0\
@@ -13198,7 +13394,7 @@ cause\0\
 0\0\
 +\0\
 The script could not run {command}: it is not installed or not at that path on this machine\0\
-A Run Script phase, Xcode Cloud script or CI step called a tool the runner does not have (swiftlint, sourcery, a Homebrew tool on an Apple-silicon PATH) or a script file that is not at that path. Xcode then reports \"Command PhaseScriptExecution failed\"; this line is why.\0\
+A Run Script phase, Xcode Cloud script or CI step called a tool the runner does not have (swiftlint, sourcery, a Homebrew tool on an Apple-silicon PATH) or a script file that is not at that path. In a build phase Xcode then reports \"Command PhaseScriptExecution failed\"; this line is why.\0\
 2\0\
 Install the tool in the CI setup step, or call it by its full path (Homebrew on Apple silicon is /opt/homebrew/bin)\0\
 0\0\
@@ -13270,6 +13466,8 @@ cp: ./build/App.app: No such file or directory\0\
 0\0\
 0\0\
 0\0\
++\0\
+ci-environment\0\
 script-shell-syntax-error\0\
 A Run Script phase has a shell syntax error (or uses an unset variable)\0\
 phase-script-failed\0\
@@ -13320,6 +13518,7 @@ SyntaxError: Unexpected token '<'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 script-child-crashed\0\
 A command run by a script crashed\0\
 phase-script-failed\0\
@@ -13388,6 +13587,7 @@ error: unable to execute command: Abort trap: 6\0\
 0\0\
 0\0\
 0\0\
+-\0\
 script-rsync-failed\0\
 rsync in a build phase could not copy a file (CocoaPods embed or resources script)\0\
 phase-script-failed\0\
@@ -13459,6 +13659,7 @@ rsync -av --filter - CVS/ --filter - .svn/ /tmp/a /tmp/b\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swiftlint-no-lintable-files\0\
 SwiftLint found no files to lint\0\
 phase-script-failed\0\
@@ -13500,6 +13701,7 @@ Done linting! Found 0 violations, 0 serious in 12 files.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 script-tool-reported-error\0\
 A code generator run by a build phase reported an error (R.swift, SwiftGen, React Native)\0\
 phase-script-failed\0\
@@ -13617,6 +13819,7 @@ warning: [R.swift] Skipping 2 images because symbol conflicts\0\
 0\0\
 0\0\
 0\0\
+-\0\
 script-emitted-errors\0\
 A Run Script phase printed errors but exited 0\0\
 phase-script-failed\0\
@@ -13653,6 +13856,7 @@ Command PhaseScriptExecution emitted errors but did not return a nonzero exit co
 0\0\
 0\0\
 0\0\
+-\0\
 phase-script-failed\0\
 A Run Script build phase failed\0\
 phase-script-failed\0\
@@ -13707,6 +13911,7 @@ PhaseScriptExecution Generate\\ Build\\ ID /Users/roman/Developer/Sp/Derived/Scr
 0\0\
 0\0\
 0\0\
+-\0\
 multiple-commands-produce\0\
 Two build steps write the same file\0\
 multiple-commands-produce\0\
@@ -13804,6 +14009,7 @@ warning: duplicate output file for build rule\0\
 0\0\
 0\0\
 0\0\
+-\0\
 dependency-cycle\0\
 The build graph has a cycle\0\
 multiple-commands-produce\0\
@@ -13885,6 +14091,7 @@ CMake Error: The inter-target dependency graph contains the following strongly c
 0\0\
 0\0\
 0\0\
+-\0\
 swiftlint-violation\0\
 SwiftLint reported an error\0\
 phase-script-failed\0\
@@ -13961,6 +14168,7 @@ AppVersionMonitor/AppVersion.swift:23: warning: Vertical Whitespace Violation: L
 0\0\
 0\0\
 0\0\
+-\0\
 sourcekitd-not-loadable\0\
 SwiftLint (or another SourceKitten tool) could not load SourceKit\0\
 ci-environment\0\
@@ -14028,6 +14236,7 @@ SourceKittenFramework/library_wrapper.swift:31: loading sourcekitdInProc\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swiftformat-lint-failed\0\
 SwiftFormat's lint found code that is not formatted\0\
 phase-script-failed\0\
@@ -14076,6 +14285,7 @@ SwiftFormat completed successfully.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 apple-only-api-unavailable\0\
 Apple-platform API used where it does not exist\0\
 compile-error-generic\0\
@@ -14153,6 +14363,7 @@ main.swift:3:5: error: cannot find 'helper' in scope\0\
 0\0\
 0\0\
 0\0\
+-\0\
 newer-sdk-api-missing\0\
 Code written for a newer SDK than this Xcode's\0\
 xcode-version\0\
@@ -14260,6 +14471,7 @@ View.swift:9:14: error: 'glassEffect(_:in:)' is only available in iOS 26.0 or ne
 0\0\
 0\0\
 0\0\
+-\0\
 swift-syntax-newer-than-compiler\0\
 Code written in a newer Swift than this compiler's\0\
 xcode-version\0\
@@ -14339,6 +14551,7 @@ App.swift:3:12: error: cannot find 'sending' in scope\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swiftpm-build-had-command-failures\0\
 SwiftPM's build had failed commands\0\
 build-failed\0\
@@ -14374,7 +14587,8 @@ Build complete!\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/08-tests.yml: 38 rules
     static let tests = """
@@ -14414,6 +14628,7 @@ Swift Testing output quoted in a public issue about withKnownIssue (code search 
 0\0\
 0\0\
 0\0\
+-\0\
 xctest-test-crashed\0\
 A test crashed the test process\0\
 test-runner-crash\0\
@@ -14541,6 +14756,7 @@ compiler-crash\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xctool-tests-did-not-run\0\
 xctool could not run the tests of a bundle\0\
 test-runner-crash\0\
@@ -14600,6 +14816,7 @@ reason\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xctool-no-tests-ran\0\
 xctool's test run failed before any test ran\0\
 test-runner-crash\0\
@@ -14647,6 +14864,7 @@ test-failure\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift-testing-result-bundle-failure\0\
 Swift Testing test failed\0\
 test-failure\0\
@@ -14705,6 +14923,7 @@ flackyParameterized(value:)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xctest-assertion-failed\0\
 XCTest assertion failed\0\
 test-failure\0\
@@ -14793,6 +15012,7 @@ testThrows\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-exceeded-time-allowance\0\
 A test ran past its execution time allowance\0\
 test-runner-crash\0\
@@ -14854,6 +15074,7 @@ TimeoutException after 0:00:05.000000: Future not completed\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xctest-case-failed\0\
 XCTest test case failed\0\
 test-failure\0\
@@ -14921,6 +15142,7 @@ simulator-runtime\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xctest-parallel-case-failed\0\
 Test failed (xcodebuild's one-line result, parallel clones and Xcode 16+)\0\
 test-failure\0\
@@ -15008,6 +15230,7 @@ Test case 'BuildFlagTests.test_logClicksToConsole_isFalse()' passed on 'Clone 1 
 0\0\
 0\0\
 0\0\
+-\0\
 swift-testing-issue\0\
 Swift Testing recorded an issue\0\
 test-failure\0\
@@ -15089,6 +15312,7 @@ Different kinds of functions are handled correctly\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift-testing-test-failed\0\
 Swift Testing test failed\0\
 test-failure\0\
@@ -15147,6 +15371,7 @@ myTest\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcbeautify-parallel-test-failed\0\
 Failing test on a parallel-testing clone (xcbeautify output)\0\
 test-failure\0\
@@ -15191,6 +15416,7 @@ testExample\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcbeautify-failing-test\0\
 Failing test (xcbeautify or xcpretty output)\0\
 test-failure\0\
@@ -15239,6 +15465,7 @@ testBuildErrorSummary\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xctest-assertion-message\0\
 XCTest assertion message without its test line\0\
 test-failure\0\
@@ -15365,6 +15592,7 @@ testExample, passed\0\
 0\0\
 0\0\
 0\0\
+-\0\
 failing-tests-list\0\
 xcodebuild's list of failing tests\0\
 test-failure\0\
@@ -15424,6 +15652,7 @@ test-runner-crash\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-crashed-and-restarted\0\
 A test crashed or timed out and the runner was restarted\0\
 test-runner-crash\0\
@@ -15479,6 +15708,7 @@ Restarting simulator after unexpected exit\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-runner-restarted\0\
 The test process crashed or timed out outside a named test and was restarted\0\
 test-runner-crash\0\
@@ -15514,6 +15744,7 @@ Restarting after unexpected exit, crash, or test timeout in HomePresenterTest.te
 0\0\
 0\0\
 0\0\
+-\0\
 swift-runtime-trap\0\
 A Swift runtime trap crashed the process\0\
 test-runner-crash\0\
@@ -15639,6 +15870,7 @@ line\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-runner-early-exit\0\
 The test runner exited before tests started\0\
 test-runner-crash\0\
@@ -15741,6 +15973,7 @@ Test target IntegrationTests encountered an error (Lost connection to test manag
 0\0\
 0\0\
 0\0\
+-\0\
 test-runner-failed-to-start\0\
 The UI test runner could not start\0\
 test-runner-crash\0\
@@ -15820,6 +16053,7 @@ Initialized UI testing in 2.1 seconds\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-host-uncaught-exception\0\
 The app or test process stopped on an uncaught exception\0\
 test-runner-crash\0\
@@ -15870,6 +16104,7 @@ XCTAssertThrowsError caught exception of type NSException\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-runner-hung\0\
 The test runner hung before connecting\0\
 test-runner-crash\0\
@@ -15917,6 +16152,7 @@ The test runner connected after 12 seconds\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xctest-stall-detector-abort\0\
 XCTest aborted the test process on a stalled expectation wait\0\
 test-runner-crash\0\
@@ -15966,6 +16202,7 @@ Waiting for expectations to be fulfilled\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-runner-encountered-error\0\
 The test runner stopped with an error\0\
 test-runner-crash\0\
@@ -16035,6 +16272,7 @@ simulator-runtime\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-runner-connection-failed\0\
 xcodebuild lost its connection to the test runner\0\
 test-runner-crash\0\
@@ -16105,6 +16343,7 @@ provisioning-profile\0\
 0\0\
 0\0\
 0\0\
+-\0\
 maestro-xcuitest-driver-unreachable\0\
 Maestro could not reach its XCUITest driver on the simulator\0\
 test-runner-crash\0\
@@ -16167,6 +16406,7 @@ destination-not-found\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift-testing-suite-failed\0\
 A Swift Testing suite failed\0\
 test-failure\0\
@@ -16212,6 +16452,7 @@ test-runner-crash\0\
 0\0\
 0\0\
 0\0\
+-\0\
 bazel-test-target-failed\0\
 A Bazel test target failed\0\
 test-failure\0\
@@ -16261,6 +16502,7 @@ simulator-runtime\0\
 0\0\
 0\0\
 0\0\
+-\0\
 lit-test-failed\0\
 An LLVM lit test failed\0\
 test-failure\0\
@@ -16314,6 +16556,7 @@ FAIL: //modules/Models:ModelsTests (Exit 15)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 lit-tests-failed-summary\0\
 LLVM lit's summary lists failed tests\0\
 test-failure\0\
@@ -16367,6 +16610,7 @@ Failed Tests: 0\0\
 0\0\
 0\0\
 0\0\
+-\0\
 testing-failed-summary\0\
 xcodebuild's Testing failed summary\0\
 test-failure\0\
@@ -16401,6 +16645,7 @@ fastlane/fastlane@d5347690d47d:scan/spec/fixtures/early_testing_failure.log\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-totals-with-failures\0\
 The test totals or a test runner's report count failed tests\0\
 test-failure\0\
@@ -16562,6 +16807,7 @@ test-runner-crash\0\
 0\0\
 0\0\
 0\0\
+-\0\
 testing-cancelled-build-failed\0\
 Tests did not run because the build failed\0\
 build-failed\0\
@@ -16597,6 +16843,7 @@ Testing cancelled by user\0\
 0\0\
 0\0\
 0\0\
+-\0\
 test-process-exited-with-code\0\
 The test process exited with a crash status\0\
 test-runner-crash\0\
@@ -16633,6 +16880,7 @@ INFO: 12 tests exited cleanly\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ui-test-element-not-found\0\
 A UI test could not find an element on the screen\0\
 test-failure\0\
@@ -16717,6 +16965,7 @@ test-failure\0\
 0\0\
 0\0\
 0\0\
+-\0\
 dart-test-failed\0\
 A Flutter or Dart test failed\0\
 test-failure\0\
@@ -16765,6 +17014,7 @@ test-runner-crash\0\
 0\0\
 0\0\
 0\0\
+-\0\
 jest-test-failed\0\
 A Jest or Detox test failed\0\
 test-failure\0\
@@ -16816,6 +17066,7 @@ detox[15422] INFO:  Bank Mandate Test: Logout [OK]\0\
 0\0\
 0\0\
 0\0\
+-\0\
 gradle-test-failed\0\
 A Kotlin Multiplatform or other Gradle test failed\0\
 test-failure\0\
@@ -16898,7 +17149,8 @@ BUILD FAILED in 3s\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/09-layout.yml: 4 rules
     static let layout = """
@@ -16974,6 +17226,7 @@ Auto Layout satisfied all constraints\0\
 0\0\
 0\0\
 0\0\
+-\0\
 autolayout-cell-zero-height\0\
 Self-sizing cell's constraints give it no height\0\
 autolayout-ambiguous-height\0\
@@ -17042,6 +17295,7 @@ Warning once only: UITableView was told to layout its visible cells and other co
 0\0\
 0\0\
 0\0\
+-\0\
 tableview-layout-outside-window\0\
 Table view laid out while not in a window\0\
 tableview-offscreen-layout\0\
@@ -17091,6 +17345,7 @@ Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch th
 0\0\
 0\0\
 0\0\
+-\0\
 main-thread-checker\0\
 UI API called off the main thread\0\
 concurrency-other\0\
@@ -17132,7 +17387,8 @@ Main Thread Checker: enabled\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/10-infrastructure.yml: 78 rules
     static let infrastructure = """
@@ -17211,6 +17467,7 @@ Free space left: 47 MB\0\
 0\0\
 0\0\
 0\0\
+-\0\
 runner-low-disk-space\0\
 The runner is running out of disk space\0\
 disk-full\0\
@@ -17249,6 +17506,7 @@ Disk space is fine\0\
 0\0\
 0\0\
 0\0\
+-\0\
 cocoapods-cdn-unreachable\0\
 CocoaPods could not download from its CDN\0\
 network\0\
@@ -17325,6 +17583,7 @@ CDN: trunk Relative path: CocoaPods-version.yml exists! Returning local because 
 0\0\
 0\0\
 0\0\
+-\0\
 host-not-resolved\0\
 A host name could not be resolved (DNS or no network)\0\
 network\0\
@@ -17408,6 +17667,7 @@ Resolving host github.com\0\
 0\0\
 0\0\
 0\0\
+-\0\
 connection-timed-out\0\
 A network connection timed out or was refused\0\
 network\0\
@@ -17508,6 +17768,7 @@ Error: connect ECONNREFUSED 127.0.0.1:8081\0\
 0\0\
 0\0\
 0\0\
+-\0\
 network-unreachable\0\
 The network or host was unreachable from the machine\0\
 network\0\
@@ -17559,6 +17820,7 @@ Checking network reachability...\0\
 0\0\
 0\0\
 0\0\
+-\0\
 server-gateway-error-page\0\
 A server or its proxy answered with a 5xx error page\0\
 network\0\
@@ -17616,6 +17878,7 @@ Bad Gateway\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ssl-certificate-problem\0\
 TLS certificate could not be verified\0\
 network\0\
@@ -17666,6 +17929,7 @@ SSL connection using TLSv1.2 / ECDHE-RSA-AES128-GCM-SHA256\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-script-not-runnable\0\
 An Xcode Cloud ci_scripts script could not be run\0\
 xcode-cloud-script\0\
@@ -17745,6 +18009,7 @@ bash: line 1: ./scripts/deploy.sh: Permission denied\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-script-bash-syntax-under-zsh\0\
 An Xcode Cloud ci_scripts script uses bash syntax but runs under zsh\0\
 xcode-cloud-script\0\
@@ -17819,6 +18084,7 @@ build.sh:3: = not found\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-script-shell-error\0\
 The shell stopped an Xcode Cloud custom script\0\
 xcode-cloud-script\0\
@@ -17889,6 +18155,7 @@ scripts/build.sh: line 3: cd: ios: No such file or directory\0\
 0\0\
 0\0\
 0\0\
+-\0\
 operation-could-not-be-completed\0\
 Generic \"The operation couldn't be completed\" error\0\
 build-failed\0\
@@ -17940,6 +18207,7 @@ The operation completed successfully.\0\
 1\0\
 0\0\
 0\0\
+-\0\
 homebrew-prefix-wrong-architecture\0\
 Homebrew refused to install under another architecture than its prefix's (Rosetta on Apple silicon)\0\
 ci-environment\0\
@@ -17989,6 +18257,7 @@ prefix\0\
 0\0\
 0\0\
 0\0\
+-\0\
 locale-not-utf8\0\
 The shell's locale is not UTF-8 (fastlane, CocoaPods)\0\
 ci-environment\0\
@@ -18032,6 +18301,7 @@ export LANG=en_US.UTF-8\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ruby-encoding-error\0\
 Ruby failed on a non-ASCII byte (locale not UTF-8)\0\
 ci-environment\0\
@@ -18074,6 +18344,7 @@ Encoding: UTF-8\0\
 0\0\
 0\0\
 0\0\
+-\0\
 result-bundle-path-exists\0\
 The -resultBundlePath already exists\0\
 ci-environment\0\
@@ -18112,6 +18383,7 @@ Writing result bundle at path: /output/file.xcresult\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcode-cloud-script-failed\0\
 An Xcode Cloud custom script exited non-zero\0\
 xcode-cloud-script\0\
@@ -18171,6 +18443,7 @@ Running ci_post_clone.sh script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcode-cloud-script-not-found\0\
 Xcode Cloud cannot find a custom script the workflow expects\0\
 xcode-cloud-script\0\
@@ -18217,6 +18490,7 @@ Running ci_pre_xcodebuild.sh script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcode-cloud-container-missing\0\
 The workspace or project the Xcode Cloud workflow builds is not in the repository\0\
 ci-environment\0\
@@ -18269,6 +18543,7 @@ xcodebuild: error: 'PicEditor.xcworkspace' does not exist.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcode-cloud-script-exit-code\0\
 An Xcode Cloud step exited with a script's exit code\0\
 xcode-cloud-script\0\
@@ -18316,6 +18591,7 @@ xcode-cloud-script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcode-cloud-command-exited\0\
 An Xcode Cloud step exited non-zero\0\
 build-failed\0\
@@ -18352,6 +18628,7 @@ Command exited with zero exit-code\0\
 0\0\
 0\0\
 0\0\
+-\0\
 xcode-cloud-time-limit\0\
 The Xcode Cloud build hit its time limit\0\
 build-timeout\0\
@@ -18394,6 +18671,7 @@ Build succeeded in 118 minutes\0\
 0\0\
 0\0\
 0\0\
+-\0\
 fastlane-build-settings-timeout\0\
 fastlane gave up waiting for xcodebuild -showBuildSettings\0\
 build-timeout\0\
@@ -18452,6 +18730,7 @@ Command timed out after 192 seconds on try 6 of 11, trying again with a 384 seco
 0\0\
 0\0\
 0\0\
+-\0\
 xcode-cloud-script-timeout\0\
 An Xcode Cloud custom script printed nothing for too long\0\
 xcode-cloud-script\0\
@@ -18488,6 +18767,7 @@ Running ci_post_clone.sh script\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-job-time-limit\0\
 The CI job was stopped at its time limit\0\
 build-timeout\0\
@@ -18606,6 +18886,7 @@ The job running on runner GitHub Actions 3 completed in 12 minutes.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 run-interrupted\0\
 The run was interrupted while it was still going\0\
 build-timeout\0\
@@ -18657,6 +18938,7 @@ command_executor.rb:65:in `wait': execution expired (Timeout::Error)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-runner-lost\0\
 The CI runner stopped answering (lost, shut down or starved)\0\
 ci-environment\0\
@@ -18719,6 +19001,7 @@ Lost communication with the server\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-log-limit\0\
 The CI service stopped the job because its log grew past the limit\0\
 ci-environment\0\
@@ -18756,6 +19039,7 @@ The log length is 2 MB\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-fail-on-stderr\0\
 The CI step failed because a command wrote to standard error\0\
 ci-environment\0\
@@ -18820,6 +19104,7 @@ swift-version-mismatch\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-operation-canceled\0\
 The CI runner cancelled the step (job timeout or cancellation)\0\
 build-timeout\0\
@@ -18864,6 +19149,7 @@ build-timeout\0\
 0\0\
 0\0\
 0\0\
+-\0\
 process-killed-out-of-memory\0\
 A build process was killed, usually for running out of memory\0\
 out-of-memory\0\
@@ -18929,6 +19215,7 @@ error: compile command failed due to signal 11 (use -v to see invocation)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 process-memory-limit-exceeded\0\
 The app or test process went over its memory limit (EXC_RESOURCE)\0\
 out-of-memory\0\
@@ -18971,6 +19258,7 @@ EXC_RESOURCE RESOURCE_TYPE_CPU (limit=50%, window=180 seconds)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 jvm-out-of-memory\0\
 A Java or Kotlin tool ran out of JVM heap\0\
 out-of-memory\0\
@@ -19030,6 +19318,7 @@ The Daemon will expire after the build after running out of JVM heap space.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 kotlin-native-compiler-failed\0\
 The Kotlin/Native compiler crashed\0\
 compiler-crash\0\
@@ -19087,6 +19376,7 @@ xcode-version\0\
 0\0\
 0\0\
 0\0\
+-\0\
 node-heap-out-of-memory\0\
 Node.js ran out of JavaScript heap (a React Native or JavaScript bundling step)\0\
 out-of-memory\0\
@@ -19129,6 +19419,7 @@ https://github.com/react/react-native/issues/28772 (an Xcode archive's bundle st
 0\0\
 0\0\
 0\0\
+-\0\
 transporter-cannot-connect\0\
 Transporter could not reach Apple through any of its upload protocols\0\
 network\0\
@@ -19177,6 +19468,7 @@ https://github.com/fastlane/fastlane/issues/4523 (deliver)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 transfer-interrupted\0\
 A download was cut off or the server failed (git, curl, CocoaPods)\0\
 network\0\
@@ -19325,6 +19617,7 @@ Timeout received: 'Net::ReadTimeout'.  Retrying after 3 seconds (remaining: 4)..
 0\0\
 0\0\
 0\0\
+-\0\
 xcode-license-not-accepted\0\
 The Xcode license has not been accepted on this machine\0\
 ci-environment\0\
@@ -19381,6 +19674,7 @@ sudo xcodebuild -license accept\0\
 0\0\
 0\0\
 0\0\
+-\0\
 qemu-emulation-crash\0\
 The build crashed under QEMU emulation of another CPU\0\
 ci-environment\0\
@@ -19444,6 +19738,7 @@ qemu-system-aarch64: -accel hvf: could not set up the accelerator\0\
 0\0\
 0\0\
 0\0\
+-\0\
 ci-machine-not-available\0\
 The CI service has no machine for the image or resource class the job asks for\0\
 ci-environment\0\
@@ -19511,6 +19806,7 @@ resource_class: macos.m1.medium.gen1\0\
 0\0\
 0\0\
 0\0\
+-\0\
 hdiutil-resource-busy\0\
 hdiutil could not create or detach a disk image because the device was busy\0\
 ci-environment\0\
@@ -19586,6 +19882,7 @@ hdiutil: create: successfully created \"Setup.dmg\"\0\
 0\0\
 0\0\
 0\0\
+-\0\
 build-system-found-no-apple-sdk\0\
 A C/C++ build system found no iOS SDK (the developer directory is not Xcode)\0\
 ci-environment\0\
@@ -19662,6 +19959,7 @@ C compiler test failed.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 bazel-xcode-not-available\0\
 Bazel found no usable Xcode on this machine\0\
 ci-environment\0\
@@ -19736,6 +20034,7 @@ INFO: Build option --xcode_version has changed, discarding analysis cache.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 scheme-action-not-configured\0\
 The scheme has nothing to do for the action the job asked\0\
 ci-environment\0\
@@ -19804,6 +20103,7 @@ xcodebuild: error: The project named \"App\" does not contain a scheme named \"A
 0\0\
 0\0\
 0\0\
+-\0\
 trailing-comma-needs-swift-6-1\0\
 A trailing comma that needs Swift 6.1 (Xcode 16.3) or later\0\
 xcode-version\0\
@@ -19849,6 +20149,7 @@ error: expected ',' separator\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift-subcommand-missing\0\
 This Swift toolchain has no such subcommand\0\
 ci-environment\0\
@@ -19917,6 +20218,7 @@ build\0\
 0\0\
 0\0\
 0\0\
+-\0\
 homebrew-xcode-outdated\0\
 Homebrew refuses to build with the Xcode on this machine\0\
 xcode-version\0\
@@ -19978,6 +20280,7 @@ Xcode: 13.0\0\
 0\0\
 0\0\
 0\0\
+-\0\
 build-script-pins-xcode-version\0\
 The project's build script wants another Xcode version than the selected one\0\
 xcode-version\0\
@@ -20039,6 +20342,7 @@ Overriding the required Xcode version 12.4 with 12.5.1 as reported by 'xcode-sel
 0\0\
 0\0\
 0\0\
+-\0\
 developer-tools-missing\0\
 The developer tools the job needs are not installed or not selected\0\
 ci-environment\0\
@@ -20291,6 +20595,7 @@ xcode-select: error: command line tools are already installed, use \"Software Up
 0\0\
 0\0\
 0\0\
+-\0\
 nested-sandbox-denied\0\
 SwiftPM cannot sandbox itself inside another sandbox\0\
 ci-environment\0\
@@ -20339,6 +20644,7 @@ Sandbox: swift-package(43344) deny(1) file-read-data /Users/kevin/Developer/Eika
 0\0\
 0\0\
 0\0\
+-\0\
 runner-os-unsupported\0\
 A setup tool does not support the runner's operating system version\0\
 ci-environment\0\
@@ -20390,6 +20696,7 @@ Version \"26.04\" of Ubuntu is supported\0\
 0\0\
 0\0\
 0\0\
+-\0\
 project-not-in-working-directory\0\
 The build ran in a directory that holds no project or package\0\
 ci-environment\0\
@@ -20481,6 +20788,7 @@ error: root manifest parse error\0\
 0\0\
 0\0\
 0\0\
+-\0\
 build-tool-plugin-write-denied\0\
 A build tool plugin could not write outside its output folder\0\
 phase-script-failed\0\
@@ -20547,6 +20855,7 @@ The file “info.plist” couldn’t be opened.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 build-database-locked\0\
 Another build holds the build database of this DerivedData\0\
 ci-environment\0\
@@ -20607,6 +20916,7 @@ Xcode build failed due to concurrent builds, will retry in 2 seconds.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 shared-library-missing\0\
 A program cannot start because a shared library is missing on this machine\0\
 ci-environment\0\
@@ -20676,6 +20986,7 @@ Loading shared libraries from /usr/lib/swift/linux\0\
 0\0\
 0\0\
 0\0\
+-\0\
 azure-logging-command-rejected\0\
 Azure Pipelines rejected a task's logging command\0\
 ci-environment\0\
@@ -20717,6 +21028,7 @@ task.complete\0\
 0\0\
 0\0\
 0\0\
+-\0\
 project-format-too-new\0\
 The project was saved by a newer Xcode\0\
 xcode-version\0\
@@ -20849,6 +21161,7 @@ xcode-select: error: tool 'xcodebuild' requires Xcode, but active developer dire
 0\0\
 0\0\
 0\0\
+-\0\
 swift-feature-needs-newer-compiler\0\
 Code uses a Swift feature this compiler does not have yet\0\
 xcode-version\0\
@@ -20893,6 +21206,7 @@ weak var delegate: Delegate?\0\
 0\0\
 0\0\
 0\0\
+-\0\
 kotlin-native-xcode-unsupported\0\
 Kotlin/Native does not support the selected Xcode\0\
 xcode-version\0\
@@ -20952,6 +21266,7 @@ Xcode 16.4 is only supported starting from kotlin 2.1.21\0\
 0\0\
 0\0\
 0\0\
+-\0\
 rust-target-not-installed\0\
 The Rust standard library for an Apple target is not installed\0\
 sdk-missing\0\
@@ -21007,6 +21322,7 @@ info: installing component 'rust-std' for 'aarch64-apple-ios'\0\
 0\0\
 0\0\
 0\0\
+-\0\
 gem-needs-another-ruby\0\
 A gem (CocoaPods, fastlane or one they need) does not support this machine's Ruby\0\
 ci-environment\0\
@@ -21093,6 +21409,7 @@ This formula requires Ruby version 3.x to build.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 bundler-version-missing\0\
 The Gemfile.lock needs a Bundler version this machine does not have\0\
 ci-environment\0\
@@ -21167,6 +21484,7 @@ Using bundler 2.3.22\0\
 0\0\
 0\0\
 0\0\
+-\0\
 language-version-not-installed\0\
 The Ruby, Python or Node version the project pins is not installed on this machine\0\
 ci-environment\0\
@@ -21265,6 +21583,7 @@ version\0\
 0\0\
 0\0\
 0\0\
+-\0\
 dotnet-apple-sdk-newer-than-xcode\0\
 The .NET (Xamarin, MAUI) iOS or macOS workload needs a newer Xcode than the one selected\0\
 xcode-version\0\
@@ -21353,6 +21672,7 @@ ILLINK : warning MT0079: The recommended Xcode version for Microsoft.iOS 18.2.91
 0\0\
 0\0\
 0\0\
+-\0\
 dotnet-xcode-older-than-recommended\0\
 The selected Xcode is older than the one the .NET (MAUI, Xamarin) workload recommends\0\
 xcode-version\0\
@@ -21414,6 +21734,7 @@ ILLINK : error MT0180: This version of Microsoft.iOS requires the iOS 17.5 SDK (
 1\0\
 0\0\
 0\0\
+-\0\
 xcresulttool-legacy-command\0\
 A tool reads the result bundle with xcresulttool commands this Xcode retired\0\
 xcode-version\0\
@@ -21464,6 +21785,7 @@ OVERVIEW: Get Result Bundle Object. This subcommand is deprecated and will be re
 0\0\
 0\0\
 0\0\
+-\0\
 deployment-target-unsupported\0\
 A target's deployment target is outside what this Xcode supports\0\
 xcode-version\0\
@@ -21525,6 +21847,7 @@ IPHONEOS_DEPLOYMENT_TARGET = 8.0\0\
 0\0\
 0\0\
 0\0\
+-\0\
 upload-sdk-too-old\0\
 App Store Connect refused a build made with an SDK older than it accepts\0\
 app-store-upload\0\
@@ -21600,6 +21923,7 @@ Starting April 2025, apps uploaded to App Store Connect must be built with Xcode
 0\0\
 0\0\
 0\0\
+-\0\
 app-store-itms-error\0\
 App Store Connect rejected the upload (ITMS error)\0\
 app-store-upload\0\
@@ -21687,6 +22011,7 @@ WARNING ITMS-90078: \"Missing Push Notification Entitlement - Your app appears t
 0\0\
 0\0\
 0\0\
+-\0\
 app-store-asset-validation-failed\0\
 App Store Connect refused the build (asset validation failed)\0\
 app-store-upload\0\
@@ -21740,6 +22065,7 @@ The app distribution to App Store Connect fails with Asset validation failed err
 0\0\
 0\0\
 0\0\
+-\0\
 app-store-invalid-signature\0\
 App Store Connect found a file in the app that is not properly signed (ITMS-90035)\0\
 app-store-upload\0\
@@ -21797,6 +22123,7 @@ Signature is valid.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 app-store-app-not-found-for-bundle\0\
 altool found no App Store Connect app for the build's bundle ID\0\
 app-store-upload\0\
@@ -21840,6 +22167,7 @@ Found the app with Bundle ID com.example.app\0\
 0\0\
 0\0\
 0\0\
+-\0\
 apple-id-two-factor-on-ci\0\
 fastlane's Apple ID login asked for a two-factor code where nobody can type it\0\
 app-store-upload\0\
@@ -21905,6 +22233,7 @@ Successfully logged in to App Store Connect\0\
 0\0\
 0\0\
 0\0\
+-\0\
 app-store-connect-api-request-refused\0\
 The App Store Connect API refused a request\0\
 app-store-upload\0\
@@ -21952,6 +22281,7 @@ curl -v -H \"Authorization: Bearer $token\" \"https://api.appstoreconnect.apple.
 0\0\
 0\0\
 0\0\
+-\0\
 app-store-upload-failed\0\
 Uploading the build to App Store Connect failed\0\
 app-store-upload\0\
@@ -22052,6 +22382,7 @@ provisioning-profile\0\
 0\0\
 0\0\
 0\0\
+-\0\
 notary-credentials-unavailable\0\
 notarytool could not read its stored credentials\0\
 app-store-upload\0\
@@ -22104,6 +22435,7 @@ Credentials saved to Keychain.\0\
 0\0\
 0\0\
 0\0\
+-\0\
 stapler-failed\0\
 Stapling the notarization ticket failed\0\
 app-store-upload\0\
@@ -22185,6 +22517,7 @@ The staple and validate action worked!\0\
 0\0\
 0\0\
 0\0\
+-\0\
 notarization-rejected\0\
 Apple's notary service rejected the submission\0\
 app-store-upload\0\
@@ -22273,7 +22606,8 @@ https://github.com/electron/notarize/issues/97 (the notary log's message for an 
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/11-compile-errors.yml: 4 rules
     static let compileErrors = """
@@ -22652,6 +22986,7 @@ spm-resolution\0\
 0\0\
 1\0\
 0\0\
+-\0\
 ib-documents-target-too-old\0\
 Interface Builder files target an OS version this Xcode no longer compiles for\0\
 xcode-version\0\
@@ -22703,6 +23038,7 @@ Compiling IB documents for iOS 12.0\0\
 0\0\
 0\0\
 0\0\
+-\0\
 resource-compile-error\0\
 An asset catalog, storyboard or other resource did not compile\0\
 compile-error-generic\0\
@@ -22799,6 +23135,7 @@ Bibledit iOS/Storyboard.storyboard\0\
 0\0\
 0\0\
 0\0\
+-\0\
 clang-errors-generated\0\
 The C, Objective-C or C++ compiler reported errors\0\
 compile-error-generic\0\
@@ -22855,7 +23192,8 @@ spm-resolution\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/12-wrappers.yml: 8 rules
     static let wrappers = """
@@ -22916,6 +23254,7 @@ the banner as some wrappers re-case it (ignore_case pattern)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 fastlane-gym-build-error\0\
 fastlane gym's build or archive failed\0\
 build-failed\0\
@@ -22955,6 +23294,7 @@ https://github.com/fastlane/fastlane/issues/15570\0\
 0\0\
 0\0\
 0\0\
+-\0\
 build-commands-failed\0\
 The following build commands failed\0\
 build-failed\0\
@@ -23000,6 +23340,7 @@ The following build commands succeeded:\0\
 0\0\
 0\0\
 0\0\
+-\0\
 command-failed-nonzero-exit\0\
 A build command failed with a nonzero exit code\0\
 build-failed\0\
@@ -23047,6 +23388,7 @@ Command SwiftCompile succeeded\0\
 0\0\
 0\0\
 0\0\
+-\0\
 swift-command-failed\0\
 Swift driver command failed\0\
 build-failed\0\
@@ -23085,6 +23427,7 @@ error: the following command failed with exit code 1 but produced no further out
 0\0\
 0\0\
 0\0\
+-\0\
 command-failed-without-output\0\
 A build command failed and printed nothing\0\
 build-failed\0\
@@ -23121,6 +23464,7 @@ error: emit-module command failed with exit code 1 (use -v to see invocation)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 build-failed-without-errors\0\
 The build failed and no task said why\0\
 build-failed\0\
@@ -23161,6 +23505,7 @@ Build operation succeeded\0\
 0\0\
 0\0\
 0\0\
+-\0\
 failure-count\0\
 xcodebuild's count of failed commands\0\
 build-failed\0\
@@ -23205,7 +23550,8 @@ Test Suite (0 failures)\0\
 0\0\
 0\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/13-evidence.yml: 22 rules
     static let evidence = """
@@ -23258,6 +23604,7 @@ Ld /Users/x/App.app/App normal arm64 (in target: line 3)\0\
 0\0\
 0\0\
 0\0\
+-\0\
 nserror-posix-no-space\0\
 A write failed because the disk is full (POSIX error 28)\0\
 disk-full\0\
@@ -23298,6 +23645,7 @@ Error Domain=NSPOSIXErrorDomain Code=2 \"No such file or directory\"\0\
 0\0\
 0\0\
 0\0\
+-\0\
 nserror-network\0\
 A network request failed\0\
 network\0\
@@ -23336,6 +23684,7 @@ Error Domain=IDETestOperationsObserverErrorDomain Code=6 \"Early unexpected exit
 0\0\
 0\0\
 0\0\
+-\0\
 nserror-unclassified\0\
 A tool reported an error (NSError)\0\
 build-failed\0\
@@ -23374,6 +23723,7 @@ error: no such module\0\
 1\0\
 0\0\
 0\0\
+-\0\
 nserror-details\0\
 A tool reported an error (an NSError as Xcode's error details show it)\0\
 build-failed\0\
@@ -23426,6 +23776,7 @@ Domain: example.com\0\
 1\0\
 0\0\
 0\0\
+-\0\
 process-exit-status\0\
 A CI step or tool exited with a non-zero status\0\
 build-failed\0\
@@ -23657,6 +24008,7 @@ Exited with status code 0\0\
 0\0\
 0\0\
 0\0\
+-\0\
 process-killed-by-signal\0\
 A process was killed by a signal\0\
 build-failed\0\
@@ -23766,6 +24118,7 @@ Breakpoint 1: where = App`main\0\
 1\0\
 0\0\
 0\0\
+-\0\
 tool-crashed\0\
 A tool crashed (a panic, an uncaught C++ exception, a plug-in killed by a signal)\0\
 build-failed\0\
@@ -23849,6 +24202,7 @@ test_panicked_at_startup ... ok\0\
 1\0\
 0\0\
 0\0\
+-\0\
 dyld-library-not-loaded\0\
 A program could not start because a library it links is missing\0\
 build-failed\0\
@@ -23903,6 +24257,7 @@ a running process's report (Tests/Holdout y310), which other rules name\0\
 1\0\
 0\0\
 0\0\
+-\0\
 dart-uncaught-exception\0\
 A Dart tool (the Flutter tool, flutterfire, a build hook) stopped on an exception\0\
 build-failed\0\
@@ -23945,6 +24300,7 @@ Dart Unhandled exception: see the log\0\
 1\0\
 0\0\
 0\0\
+-\0\
 ruby-uncaught-exception\0\
 A Ruby tool (fastlane, CocoaPods, xcpretty) stopped on an exception\0\
 build-failed\0\
@@ -24075,6 +24431,7 @@ bin/console\0\
 1\0\
 0\0\
 0\0\
+-\0\
 ruby-backtrace\0\
 A Ruby tool's backtrace, without the line that named the exception\0\
 build-failed\0\
@@ -24144,6 +24501,7 @@ at Object.<anonymous> (/Users/me/app/node_modules/react-native/cli.js:4:42)\0\
 1\0\
 0\0\
 0\0\
+-\0\
 eas-build-xcode-errors\0\
 EAS Build's summary of the Xcode errors it found\0\
 build-failed\0\
@@ -24194,6 +24552,7 @@ Run fastlane\0\
 1\0\
 0\0\
 0\0\
+-\0\
 shell-tool-permission-denied\0\
 A shell command was refused permission\0\
 build-failed\0\
@@ -24243,6 +24602,7 @@ git@github.com: Permission denied (publickey).\0\
 1\0\
 0\0\
 0\0\
+-\0\
 fastlane-finished-with-errors\0\
 fastlane stopped with errors\0\
 build-failed\0\
@@ -24281,6 +24641,7 @@ fastlane.tools finished successfully 🎉\0\
 0\0\
 0\0\
 0\0\
+-\0\
 fastlane-failed-action\0\
 fastlane's summary marks the action that failed\0\
 build-failed\0\
@@ -24324,6 +24685,7 @@ sync_code_signing\0\
 0\0\
 0\0\
 0\0\
+-\0\
 related-issues-search-after-error\0\
 fastlane or CocoaPods looked for GitHub issues about an error it stopped on\0\
 build-failed\0\
@@ -24366,6 +24728,7 @@ Found no similar issues. To create a new issue, please visit:\0\
 0\0\
 0\0\
 0\0\
+-\0\
 fastlane-lane-context\0\
 fastlane printed its lane context after a failure\0\
 build-failed\0\
@@ -24422,6 +24785,7 @@ https://github.com/Chiu1/fastlane-multiple-app-example/blob/ab68f687376cd7245cbe
 0\0\
 0\0\
 0\0\
+-\0\
 test-caught-exception\0\
 A test failed on an exception XCTest caught\0\
 build-failed\0\
@@ -24458,6 +24822,7 @@ Test Case '-[SomeTests testCatch]' passed (0.001 seconds).\0\
 1\0\
 0\0\
 0\0\
+-\0\
 gradle-build-failed\0\
 A Gradle build step failed (Kotlin Multiplatform, React Native, Flutter)\0\
 build-failed\0\
@@ -24510,6 +24875,7 @@ BUILD SUCCESSFUL in 12s\0\
 1\0\
 0\0\
 0\0\
+-\0\
 heap-corruption-abort\0\
 A process aborted on a heap error\0\
 build-failed\0\
@@ -24564,6 +24930,7 @@ malloc: enabling abort() on bad malloc or free\0\
 1\0\
 0\0\
 0\0\
+-\0\
 rake-aborted\0\
 A Rake task failed\0\
 build-failed\0\
@@ -24609,7 +24976,8 @@ rake test\0\
 0\0\
 1\0\
 0\0\
-0\0
+0\0\
+-\0
 """
     /// Catalog/categories.yml
     static let categories = """

@@ -57,7 +57,7 @@ public enum FindingCategory {
         return list
     }
 
-    /// One warning per category a rule names (`category`, `consequence_of`) that is not known.
+    /// One warning per category a rule names (`category`, `consequence_of`, `category_outside_build`) that is not known.
     public static func warnings(for rules: [Rule]) throws -> [String] {
         let names = Set(try known().map(\.name))
         var out: [String] = []
@@ -67,6 +67,9 @@ public enum FindingCategory {
             }
             for category in rule.consequenceOf where !names.contains(category) {
                 out.append("rule '\(rule.id)': consequence_of: '\(category)' is not a known category ('xcmedic rules --categories' lists them)")
+            }
+            if let other = rule.categoryOutsideBuild, !names.contains(other) {
+                out.append("rule '\(rule.id)': category_outside_build: '\(other)' is not a known category ('xcmedic rules --categories' lists them)")
             }
         }
         return out

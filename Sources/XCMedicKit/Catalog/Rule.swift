@@ -123,6 +123,11 @@ public struct Rule: Sendable, Equatable {
     /// license file …`, after which `pod install` goes on). Its finding keeps the rule's severity whatever
     /// its line looks like, where a symptom on an error-looking line is otherwise raised to an error.
     public var notice: Bool
+    /// `category_outside_build`: the finding's category when the log shows no Xcode build around its line
+    /// (no xcodebuild banner, failed-commands list or `Command … failed` in the log, no build step or path into
+    /// Xcode's build folders in the lines before it): a tool missing from a CI step is the machine's
+    /// (`ci-environment`), the same shell message inside a Run Script phase is the phase's.
+    public var categoryOutsideBuild: String?
 
     public init(
         id: String, title: String, category: String, severity: Severity, role: Role,
@@ -130,7 +135,7 @@ public struct Rule: Sendable, Equatable {
         explanation: String, fixes: [Fix], docs: [String] = [],
         matches: [RuleExample], nonMatches: [RuleExample], origin: String,
         consequenceOf: [String] = [], testRestart: Bool = false, failedStep: Bool = false, lastResort: Bool = false,
-        catchAll: Bool = false, notice: Bool = false
+        catchAll: Bool = false, notice: Bool = false, categoryOutsideBuild: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -152,5 +157,6 @@ public struct Rule: Sendable, Equatable {
         self.lastResort = lastResort
         self.catchAll = catchAll
         self.notice = notice
+        self.categoryOutsideBuild = categoryOutsideBuild
     }
 }

@@ -92,6 +92,7 @@ public enum RuleLoader {
     private static let knownKeys: Set<String> = [
         "id", "title", "category", "severity", "role", "patterns", "continuation", "message",
         "explanation", "fixes", "docs", "examples", "consequence_of", "test_restart", "failed_step", "last_resort", "catch_all", "notice",
+        "category_outside_build",
     ]
 
     private static func parseRule(_ node: Node, origin: String, compileRegexes: Bool) throws -> Rule {
@@ -127,6 +128,10 @@ public enum RuleLoader {
         let catchAll = try parseBool(map["catch_all"], "catch_all", ctx)
         let notice = try parseBool(map["notice"], "notice", ctx)
         if notice, severity == .error { throw ctx.error("notice", map["notice"], "a notice is never an error: give it severity warning or info") }
+        let categoryOutsideBuild = try optionalString(map, "category_outside_build", ctx)
+        if let other = categoryOutsideBuild, idShape.firstMatch(in: other, range: NSRange(other.startIndex..., in: other)) == nil {
+            throw ctx.error("category_outside_build", map["category_outside_build"], "'\(other)' is not a category name (kebab-case)")
+        }
         return Rule(
             id: id,
             title: try requiredString(map, "title", ctx, node),
@@ -147,7 +152,8 @@ public enum RuleLoader {
             failedStep: failedStep,
             lastResort: lastResort,
             catchAll: catchAll,
-            notice: notice
+            notice: notice,
+            categoryOutsideBuild: categoryOutsideBuild
         )
     }
 

@@ -52,6 +52,9 @@ public struct Finding: Sendable {
     var testRestart = false
     /// The rule's `last_resort`: its words may be read for a category when nothing names a cause.
     var lastResort = false
+    /// The rule's `category_outside_build`, until an occurrence shows an Xcode build around its line
+    /// (`Scanner.showsXcodeBuild`); applied at the end when the log shows none (`placeOutsideBuild`).
+    var categoryOutsideBuild: String?
     /// What the history store knows about this cause (`scan --record`); nil without a store.
     public var history: CauseHistory?
 
@@ -179,11 +182,27 @@ struct FindingCollector {
             errorInSwift6: errorInSwift6,
             consequenceOf: rule?.consequenceOf ?? [],
             testRestart: rule?.testRestart ?? false,
-            lastResort: rule?.lastResort ?? false
+            lastResort: rule?.lastResort ?? false,
+            categoryOutsideBuild: rule?.categoryOutsideBuild
         )
         index[key] = findings.count
         findings.append(finding)
         return (findings.count - 1, true)
+    }
+
+    /// An occurrence of the finding stands in an Xcode build: its category stays the rule's.
+    mutating func keepCategory(_ i: Int) {
+        findings[i].categoryOutsideBuild = nil
+    }
+
+    /// A log that shows no Xcode build (`xcodeBuildShown` false) gives the findings whose rule has a
+    /// `category_outside_build`, and whose lines showed no build, that category.
+    mutating func placeOutsideBuild(xcodeBuildShown: Bool) {
+        for i in findings.indices {
+            guard let other = findings[i].categoryOutsideBuild else { continue }
+            findings[i].categoryOutsideBuild = nil
+            if !xcodeBuildShown { findings[i].category = other }
+        }
     }
 
     mutating func appendExcerpt(_ i: Int, _ line: String) {

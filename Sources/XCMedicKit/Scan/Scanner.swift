@@ -173,6 +173,7 @@ public final class Scanner {
     }
 
     public func finish() -> Diagnosis {
+        collector.placeOutsideBuild(xcodeBuildShown: collector.findings.contains(where: Scanner.isXcodeBuildWrapper))
         explainFailedCommandsList()
         readStatementsIfNoVerdict()
         collector.classifyUnrecognized()
@@ -585,6 +586,7 @@ public final class Scanner {
         if rule.failedStep {
             explainStep(kind: captures["step"] ?? "", rule: rule, finding: index, first: first, line: line, lineNumber: lineNumber, input: input)
         }
+        if collector.findings[index].categoryOutsideBuild != nil, showsXcodeBuild(line) { collector.keepCategory(index) }
         if first, rule.id == Scanner.failureCountRuleID { collectListAbove(finding: index) }
         if rule.role == .cause, severity == .error { lastCauseLine = lineNumber }
         // Evidence for a log with no verdict: a last-resort warning on a line that is not itself a note or a warning
@@ -599,6 +601,43 @@ public final class Scanner {
     }
 
     // MARK: - Failed steps
+
+    /// A finding of xcodebuild's own wrappers shows an Xcode build (`category_outside_build`): its banners
+    /// (`** BUILD FAILED **`, the failed-commands list, `(1 failure)`) or a failed step of one of its kinds
+    /// (`Command PhaseScriptExecution failed …`, Xcode 9's `Command /bin/sh failed with exit code 127`).
+    static func isXcodeBuildWrapper(_ finding: Finding) -> Bool {
+        if xcodeBannerRuleIDs.contains(finding.rule) { return true }
+        guard let step = finding.captures["step"] else { return false }
+        return FailedStep.startNames.contains(step) || step.hasPrefix("/")
+    }
+
+    static let xcodeBannerRuleIDs: Set<String> = [
+        "build-action-failed", "build-commands-failed", "command-failed-without-output", "build-failed-without-errors",
+        failureCountRuleID,
+    ]
+
+    /// Whether the line, or one of the lines its step printed before it, shows an Xcode build: a path into
+    /// Xcode's build folders (a Run Script phase's `…/DerivedData/…/Script-1A2B.sh`, a scheme action's
+    /// `SchemeScriptAction-x.sh`) or a build step's start line (`PhaseScriptExecution …`, `▸ Running script '…'`).
+    private func showsXcodeBuild(_ line: LogLine) -> Bool {
+        func inBuildFolder(_ text: String) -> Bool {
+            text.contains("/DerivedData/") || text.contains(".noindex/") || text.contains("SchemeScriptAction-")
+                || (text.contains("/Script-") && text.contains(".sh"))
+        }
+        if inBuildFolder(line.raw) { return true }
+        guard let base = currentBase else { return false }
+        var shown = false
+        PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 40) { previous in
+            if inBuildFolder(previous.raw) { shown = true; return false }
+            let indented = previous.raw.first == " " || previous.raw.first == "\t"
+            if !indented, let start = FailedStep.parseStart(previous.text) {
+                shown = FailedStep.startNames.contains(start.kind) || previous.text.contains("(in target")
+                return false // the step this line belongs to
+            }
+            return true
+        }
+        return shown
+    }
 
     static let failedStepRuleID = "failed-step"
     static let failureCountRuleID = "failure-count"
