@@ -565,6 +565,21 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.causes.map(\.category), ["compiler-crash"])
     }
 
+    /// A copy of GitHub Actions' web log pasted into an issue turns runs of digits into links to the log's lines
+    /// (17 logs of Tests/Holdout: q050, j1007, d082, …); the digits stay, the link goes.
+    func testGitHubLogLineLinksComeOffAndLeaveTheirDigits() throws {
+        let link = "(https://github.com/soundscape-community/soundscape/actions/runs/13355813933/job/37298415921#step:4:9)"
+        assertTexts([("error:iOS 1[8]\(link).2 is not installed.", "error:iOS 18.2 is not installed."),
+                     ("04:02:00.418 xcodebuild[6712:2[9](https://github.com/o/r/actions/runs/1/job/2?pr=2493#step:8:10)051] Writing error", "Writing error"), // then the tool's prefix comes off too
+                     ("e388786-0fce-4db1-bec5-920c528[34](https://github.com/o/r/actions/runs/5/jobs/9#step:9:35)[38](https://github.com/o/r/actions/runs/5/jobs/9#step:9:39)e1", "e388786-0fce-4db1-bec5-920c5283438e1"),
+                     // Other links stay: an issue's, a Markdown link with words, one cut before its `)`.
+                     ("see [1](https://github.com/o/r/issues/1)", "see [1](https://github.com/o/r/issues/1)"),
+                     ("[docs](https://github.com/o/r/actions/runs/1#step:1:2)", "[docs](https://github.com/o/r/actions/runs/1#step:1:2)"),
+                     ("x[8](https://github.com/o/r/actions/runs/1#step:1:2", "x[8](https://github.com/o/r/actions/runs/1#step:1:2")])
+        let d = try diagnose("xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ platform:iOS Simulator, OS:latest, name:iPhone 15 Pro }\n\n\tIneligible destinations for the \"App\" scheme:\n\t\t{ platform:iOS, id:dvtdevice-DVTiPhonePlaceholder-iphoneos:placeholder, name:Any iOS Device, error:iOS 1[8]\(link).2 is not installed. To use with Xcode, first download and install the platform }\n")
+        XCTAssertEqual(d.causes.first?.category, "sdk-missing")
+    }
+
     /// The totals are the evidence when no failing test is in the log (a `swift test` tail, jpsim/Yams#143);
     /// with a named failure they are its symptom, and with none or before a final success they say nothing.
     func testTestTotalsWithFailuresAreACauseOnlyWhenNothingNamesTheFailures() throws {

@@ -59,7 +59,7 @@ public struct LogLine: Sendable {
         self.raw = raw
         var glyph: LineLevel?
         var boxed = false
-        text = LogLine.unescapeHTML(LogLine.strip(LogLine.withoutPastedColours(raw), glyph: &glyph, boxed: &boxed))
+        text = LogLine.unescapeHTML(LogLine.strip(LogLine.withoutLogLinks(LogLine.withoutPastedColours(raw)), glyph: &glyph, boxed: &boxed))
         glyphLevel = glyph
         self.boxed = boxed
         header = DiagnosticHeader.parse(text, glyphLevel: glyph)
@@ -485,6 +485,35 @@ public struct LogLine: Sendable {
             i += 1
         }
         return out.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The line without the links a copy of GitHub Actions' web log leaves in it when pasted into an issue: a run of
+    /// digits became a Markdown link to a line of the job's log (`iOS 1[8](https://github.com/o/r/actions/runs/1/job/2#step:4:9).2`,
+    /// `xcodebuild[6712:2[9](https://github.com/o/r/actions/runs/1/job/2?pr=3#step:8:10)051]`); the digits stay.
+    static func withoutLogLinks(_ raw: String) -> String {
+        guard LogLine.has(93, in: raw.utf8), raw.contains("](https://github.com/") else { return raw } // `]`
+        let u = Array(raw.utf8)
+        let opening = Array("](https://github.com/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(u.count)
+        var i = 0, copied = 0
+        while i + opening.count <= u.count {
+            guard u[i] == 93, u[i..<(i + opening.count)].elementsEqual(opening) else { i += 1; continue }
+            // `[digits]` before, `(url)` after, the URL a job's log line (`/actions/runs/`, `#step:N:M`).
+            var start = i - 1
+            while start >= copied, (48...57).contains(u[start]) { start -= 1 }
+            guard start >= copied, start < i - 1, u[start] == 91,
+                  let close = u[(i + 2)...].firstIndex(where: { $0 == 41 || $0 == 32 }), u[close] == 41 else { i += 1; continue }
+            let url = String(decoding: u[(i + 2)..<close], as: UTF8.self)
+            guard url.contains("/actions/runs/"), url.contains("#step:") else { i += 1; continue }
+            out += u[copied..<start]
+            out += u[(start + 1)..<i]
+            copied = close + 1
+            i = copied
+        }
+        guard copied > 0 else { return raw }
+        out += u[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A colour code whose escape byte a paste lost: `[31merror: No dSYM paths provided`, `[31;1mfailing
