@@ -9773,7 +9773,8 @@ Installing FirebaseAppCheckInterop (10.3.0)\0\
 [!] Error installing Edge driver\0\
 -\0\
 0\0\
-0\0\
+1\0\
+network\0\
 0\0\
 0\0\
 0\0\
@@ -12280,10 +12281,10 @@ MacOSX11.1\0\
 0\0\
 -\0
 """
-    /// Catalog/07-compiler.yml: 34 rules
+    /// Catalog/07-compiler.yml: 35 rules
     static let compiler = """
 xcmedic-catalog-2\0\
-34\0\
+35\0\
 swift-interpreter-crash\0\
 A Swift script run by the interpreter crashed\0\
 test-runner-crash\0\
@@ -14472,6 +14473,89 @@ View.swift:9:14: error: 'glassEffect(_:in:)' is only available in iOS 26.0 or ne
 0\0\
 0\0\
 -\0\
+module-newer-deployment-target\0\
+A module needs a newer OS version than the target that imports it\0\
+compile-error-generic\0\
+error\0\
+cause\0\
+1\0\
+' has a minimum deployment target of \0\
+[Cc]ompiling for (?<platform>[A-Za-z][A-Za-z ]*?) (?<target>\\d+(?:\\.\\d+){0,3}), but module '(?<module>[^']+)' has a minimum deployment target of [A-Za-z][A-Za-z ]*? (?<required>\\d+(?:\\.\\d+){0,3})\0\
+0\0\
+0\0\
++\0\
+{module} needs {platform} {required}, but the target importing it is built for {platform} {target}\0\
+A module (a pod, a Swift package, a framework, a Flutter plug-in's pod) was built with a higher deployment target than the target that imports it, and Swift does not let code that must run on an older OS import a module that may use newer APIs. It happens after a dependency raised its minimum OS (a new major release), or when the app's deployment target, the Podfile's `platform` and a post_install hook that forces one version on every pod disagree.\0\
+2\0\
+Raise the deployment target of the target that imports {module} to {platform} {required} or later (IPHONEOS_DEPLOYMENT_TARGET or MACOSX_DEPLOYMENT_TARGET in its build settings; with CocoaPods also `platform` in the Podfile and any post_install hook that sets the pods' deployment target; with SwiftPM `platforms:` in Package.swift)\0\
+0\0\
+-\0\
+-\0\
+Or keep {platform} {target} and pin {module} to its last release that supported it\0\
+0\0\
+-\0\
+-\0\
+0\0\
+4\0\
+/Users/alexander/AndroidStudioProjects/gowrkapp/ios/Pods/BSImagePicker/Sources/Controller/PhotosViewController.swift:25:8: error: compiling for iOS 9.0, but module 'BSGridCollectionViewLayout' has a minimum deployment target of iOS 10.0: /Users/alexander/AndroidStudioProjects/gowrkapp/build/ios/Debug-iphonesimulator/BSGridCollectionViewLayout/BSGridCollectionViewLayout.framework/Modules/BSGridCollectionViewLayout.swiftmodule/x86_64-apple-ios-simulator.swiftmodule\0\
++\0\
+https://github.com/firebase/flutterfire/issues/5080 (Tests/Holdout f3023, a pod importing another pod)\0\
+4\0\
+module\0\
+BSGridCollectionViewLayout\0\
+platform\0\
+iOS\0\
+required\0\
+10.0\0\
+target\0\
+9.0\0\
+Swift Compiler Error (Xcode): Compiling for iOS 12.0, but module 'Reachability' has a minimum deployment target of iOS 12.1: /Users/marlonjd/dev/monolibMobile/packages/monolibmobile/build/ios/Debug-iphonesimulator/ReachabilitySwift/Reachability.framework/Modules/Reachability.swiftmodule/x86_64-apple-ios-simulator.swiftmodule\0\
++\0\
+https://github.com/fluttercommunity/plus_plugins/pull/2379 (Tests/Holdout s9007, flutter build ios)\0\
+4\0\
+module\0\
+Reachability\0\
+platform\0\
+iOS\0\
+required\0\
+12.1\0\
+target\0\
+12.0\0\
+Swift Compiler Error (Xcode): Compiling for iOS 13.0, but module 'app_links' has a minimum deployment target of iOS 15.0\0\
++\0\
+https://github.com/llfbandit/app_links/issues/225 (Tests/Holdout f3024, a plug-in's new major release)\0\
+4\0\
+module\0\
+app_links\0\
+platform\0\
+iOS\0\
+required\0\
+15.0\0\
+target\0\
+13.0\0\
+/Users/john/repositories/calendar-app-ios/DemoApp/CalendarAppDemo/AppAssembler.swift:9:8: error: compiling for iOS 12.0, but module 'CalendarApp' has a minimum deployment target of iOS 14.0: /Users/john/Library/Developer/Xcode/DerivedData/CalendarAppDemo-gpxsuartkqsliqafuudvbkhotrhj/Build/Products/Debug-iphonesimulator/CalendarApp.swiftmodule/arm64-apple-ios-simulator.swiftmodule\0\
++\0\
+https://github.com/wojciech-kulik/xcodebuild.nvim/blob/633eb71c0b354581837025581b7261dbe5361226/specs/parser_test_data/tc6.log (Tests/Holdout h7019)\0\
+4\0\
+module\0\
+CalendarApp\0\
+platform\0\
+iOS\0\
+required\0\
+14.0\0\
+target\0\
+12.0\0\
+1\0\
+The iOS deployment target 'IPHONEOS_DEPLOYMENT_TARGET' is set to 9.0, but the range of supported deployment target versions is 12.0 to 17.5.99.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+-\0\
 swift-syntax-newer-than-compiler\0\
 Code written in a newer Swift than this compiler's\0\
 xcode-version\0\
@@ -15471,7 +15555,7 @@ XCTest assertion message without its test line\0\
 test-failure\0\
 error\0\
 cause\0\
-16\0\
+17\0\
 , XCT\0\
 ^(?<test>\\w+), (?<message>XCT\\w+ failed\\b.*)$\0\
 0\0\
@@ -15516,6 +15600,9 @@ XCTAssert\0\
 0\0\
 XCTUnwrap failed\0\
 ^(?<message>XCTUnwrap failed\\b.*)$\0\
+0\0\
+Asynchronous wait failed\0\
+^(?<message>Asynchronous wait failed(?::| -) .+)$\0\
 0\0\
 failed - expected to \0\
 ^\\s*failed - (?<message>expected to .+)$\0\
