@@ -87,10 +87,10 @@ final class CorpusTests: XCTestCase {
     func testTheHoldoutDoesNotGetWorse() throws {
         let f = try Self.measure(Self.holdout)
         print("CorpusTests (hold-out): " + f.summary)
-        XCTAssertGreaterThanOrEqual(f.failing, 4750)
-        XCTAssertGreaterThanOrEqual(f.recall, 0.835, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(f.top, 0.816, f.summary)
-        XCTAssertLessThanOrEqual(f.green.count, 151, f.green.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(f.failing, 4851)
+        XCTAssertGreaterThanOrEqual(f.recall, 0.837, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(f.top, 0.822, f.summary)
+        XCTAssertLessThanOrEqual(f.green.count, 158, f.green.joined(separator: "\n"))
         // t039: SwiftLint's `error:` in a script phase that exited 0, with Xcode 7's "Command /bin/sh emitted errors but
         // did not return a nonzero exit code"; the thread says the build went on. Tests/Corpus c057 has the same wording
         // from a build that failed: only the Xcode version, which the log does not show, tells them apart.
@@ -127,10 +127,12 @@ final class CorpusTests: XCTestCase {
         // date` in a lane that goes on, with no verdict in the excerpt. m7014: `stapler validate`'s "does not have a ticket
         // stapled to it" in a check of a build meant to be signed and not notarized, which `spctl` then accepts. u8019: Detox's
         // `simctl terminate` of an app that is not running (`found nothing to terminate`, `exited with error code 3`), which
-        // Detox logs and goes on from before it launches the app.
+        // Detox logs and goes on from before it launches the app. w7003: xcodebuild's `iOSSimulator: … Failed to launch app with
+        // identifier: ….xctrunner … (ipc/mig) server died` printed after `** TEST SUCCEEDED **` of a parallel run whose tests
+        // all passed (a clone's runner relaunched as the session ended).
         let known = ["t039-", "f016-", "f018-", "n008-", "z320-", "z820-", "y226-", "x205-", "x207-", "x208-", "x212-", "v214-", "t315-",
                      "s212-", "s217-", "s408-", "s517-", "r4019-", "r5007-", "q2010-", "n3049-", "k4014-", "j5031-", "g1024-", "h4014-", "j9038-",
-                     "l6008-", "l6009-", "l6015-", "m7014-", "u8019-"]
+                     "l6008-", "l6009-", "l6015-", "m7014-", "u8019-", "w7003-"]
         XCTAssertEqual(f.alarms.filter { alarm in !known.contains { alarm.hasPrefix($0) } }, [], "passing logs with an error-severity cause")
     }
 

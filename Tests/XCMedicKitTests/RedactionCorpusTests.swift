@@ -125,7 +125,7 @@ final class RedactionCorpusTests: XCTestCase {
     /// `Set-Cookie` header that altool printed (its session value already cut by the collector), a test's URL
     /// with a `password=` query parameter in an assertion message, and a string literal assigned to a constant named
     /// `…Token` in the source line a compiler error quotes (`"mfa-auth-v1"`: a name to its authors, but nothing in the
-    /// line tells a name from a hard-coded token), and Detox's session id in its config dump (a session id is a bearer
+    /// line tells a name from a hard-coded token), a database password in the source a compiler error quotes, and Detox's session id in its config dump (a session id is a bearer
     /// credential wherever a server issues it; nothing in the line says this one is only a test run's name).
     static let credentialLines: [String: String] = [
         "g1016-openssl-xcode16-upload-409-bitcode.log": "\"Set-Cookie\" = ",
@@ -133,6 +133,7 @@ final class RedactionCorpusTests: XCTestCase {
         "f1021-swift6-isolated-conformance-encodable.log": "mfaCapabilityToken = \"",
         "f5019-rn-detox-ios12-beforeall-hook-timeout.log": "detoxSessionId: '",
         "m7009-codemagic-asc-invalid-api-key.log": "APP_STORE_CONNECT_PRIVATE_KEY='",
+        "w6024-swift-build-postgres-logger-init-errors.log": "password: \"sonar\",",
     ]
 
     /// Redaction must not eat build output: no line of a log in Tests/Corpus or Tests/Holdout changes, the
