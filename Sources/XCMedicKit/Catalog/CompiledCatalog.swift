@@ -16432,16 +16432,22 @@ provisioning-profile\0\
 0\0\
 -\0\
 maestro-xcuitest-driver-unreachable\0\
-Maestro could not reach its XCUITest driver on the simulator\0\
+Maestro could not start or reach its XCUITest driver on the simulator\0\
 test-runner-crash\0\
 error\0\
 cause\0\
-2\0\
+4\0\
 XCUITest Server\0\
 XCTestDriverUnreachable: Failed to reach(?: out)? XCUITest Server\\b\0\
 0\0\
 the XCUITest server\0\
 (?:Unable to establish a connection to|An unknown network error occurred while communicating with) the XCUITest server\\b\0\
+0\0\
+IOSDriverTimeoutException\0\
+\\$IOSDriverTimeoutException\\b\0\
+0\0\
+iOS driver not ready in time\0\
+^iOS driver not ready in time\\b\0\
 0\0\
 0\0\
 +\0\
@@ -16460,7 +16466,7 @@ curl -Ls \"https://get.maestro.mobile.dev\" | bash\0\
 -\0\
 -\0\
 0\0\
-5\0\
+8\0\
 xcuitest.XCTestDriverClient$XCTestDriverUnreachable: Failed to reach XCUITest Server in restart\0\
 +\0\
 https://github.com/mobile-dev-inc/Maestro/issues/1299 (Maestro 1.30.4)\0\
@@ -16480,6 +16486,18 @@ https://github.com/mobile-dev-inc/Maestro/issues/1914 (GitHub Actions macos-14, 
 Got Error: Unable to establish a connection to the XCUITest server\0\
 +\0\
 https://github.com/mobile-dev-inc/Maestro/issues/1802 (Maestro 1.36.0, its title)\0\
+0\0\
+maestro.MaestroDriverStartupException$IOSDriverTimeoutException: Maestro iOS driver did not start up in time\0\
++\0\
+https://github.com/dniHze/maestro-test-action/issues/57 (GitHub Actions macOS runner; Tests/Holdout w8004)\0\
+0\0\
+xcuitest.installer.LocalXCTestInstaller$IOSDriverTimeoutException: iOS driver not ready in time\0\
++\0\
+https://github.com/mobile-dev-inc/Maestro/issues/2932 (Maestro 2.1.0, Xcode 26.2; Tests/Holdout w8006)\0\
+0\0\
+iOS driver not ready in time, consider increasing timeout by configuring MAESTRO_DRIVER_STARTUP_TIMEOUT env variable\0\
++\0\
+https://github.com/mobile-dev-inc/Maestro/issues/2932 (the sentence before the exception)\0\
 0\0\
 1\0\
 ℹ️ Retrying connection to the XCUITest server for 1...\0\
