@@ -2637,10 +2637,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 -\0
 """
-    /// Catalog/03-signing.yml: 41 rules
+    /// Catalog/03-signing.yml: 42 rules
     static let signing = """
 xcmedic-catalog-2\0\
-41\0\
+42\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -3390,6 +3390,63 @@ path\0\
 /Applications/Xcode.app\0\
 1\0\
 /Applications/Xcode.app: replacing existing signature\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+-\0\
+codesign-bundle-format-unrecognized\0\
+codesign does not recognise a bundle's layout\0\
+codesign-other\0\
+error\0\
+cause\0\
+1\0\
+: bundle format unrecognized, invalid, or unsuitable\0\
+(?:(?<path>/[^:\"\\\\]*?): )?bundle format unrecognized, invalid, or unsuitable\0\
+0\0\
+0\0\
++\0\
+codesign cannot sign {path}: its bundle layout is not one it recognises\0\
+codesign signs a bundle by its layout: an iOS framework is flat (its binary and Info.plist at the top), a macOS framework keeps them under `Versions/A` with `Current` and top-level symlinks, and every bundle needs its Info.plist where its kind expects it. This one is not: a macOS-style (versioned) framework embedded in an iOS app, a framework whose symlinks a copy or a zip without `-y` turned into directories, a missing or misplaced Info.plist, or a stray file in the bundle's root. The signature of everything above it then fails too.\0\
+2\0\
+Look at the bundle's layout and its Info.plist\0\
+2\0\
+ls -la \"{path}\"\0\
+codesign -dvvv \"{path}\"\0\
+-\0\
+-\0\
+Embed a framework built for the platform (an XCFramework slice, a flat framework for iOS), and copy or zip bundles keeping their symlinks\0\
+2\0\
+ditto \"<source>.framework\" \"<destination>.framework\"\0\
+zip -ry Framework.zip Framework.framework\0\
+-\0\
+-\0\
+0\0\
+3\0\
+/Users/kazu/GitHub/appium-for-mac/build/Release/AppiumForMac.app/Contents/Frameworks/PFAssistive.framework/Versions/A: bundle format unrecognized, invalid, or unsuitable\0\
++\0\
+https://github.com/appium/appium-for-mac/pull/81 (Xcode 11, Tests/Corpus a065)\0\
+1\0\
+path\0\
+/Users/kazu/GitHub/appium-for-mac/build/Release/AppiumForMac.app/Contents/Frameworks/PFAssistive.framework/Versions/A\0\
+/Users/ilias/Library/Developer/Xcode/DerivedData/calculator-frkhmyoxnofposctbndppjysyull/Build/Products/Debug-iphonesimulator/KotlinArithmeticParser.framework: bundle format unrecognized, invalid, or unsuitable\0\
++\0\
+https://github.com/JetBrains/kotlin-native/issues/1438 (a Kotlin/Native framework in an iOS app, Tests/Holdout w421)\0\
+1\0\
+path\0\
+/Users/ilias/Library/Developer/Xcode/DerivedData/calculator-frkhmyoxnofposctbndppjysyull/Build/Products/Debug-iphonesimulator/KotlinArithmeticParser.framework\0\
+ERROR: \"/Users/massimo/QLC+.app/Contents/MacOS/qlcplus-launcher: replacing existing signature\\n/Users/massimo/QLC+.app/Contents/MacOS/qlcplus-launcher: bundle format unrecognized, invalid, or unsuitable\\nIn subcomponent: /Users/massimo/QLC+.app/Contents/Frameworks/QtPrintSupport.framework\\n\"\0\
++\0\
+https://github.com/mcallegari/qlcplus/issues/1672 (macdeployqt quoting codesign's output with its newlines escaped, Tests/Holdout k4020)\0\
+1\0\
+path\0\
+/Users/massimo/QLC+.app/Contents/MacOS/qlcplus-launcher\0\
+1\0\
+/Users/me/App.app: replacing existing signature\0\
 -\0\
 0\0\
 0\0\
@@ -16756,7 +16813,7 @@ The test totals or a test runner's report count failed tests\0\
 test-failure\0\
 error\0\
 cause\0\
-11\0\
+12\0\
 Executed \0\
 ^Executed \\d+ tests?, with (?:\\d+ tests? skipped and )?[1-9]\\d* failures?\\b\0\
 0\0\
@@ -16790,6 +16847,9 @@ Tests:\0\
  completed, \0\
 ^\\d+ tests? completed, [1-9]\\d* failed\\b\0\
 0\0\
+ failing\0\
+^[1-9]\\d* failing\\s*$\0\
+0\0\
 0\0\
 +\0\
 The test totals count failed tests; the lines of the failing tests are not in this log\0\
@@ -16807,7 +16867,7 @@ xcodebuild test ... 2>&1 | tee build.log | xcbeautify\0\
 -\0\
 -\0\
 0\0\
-17\0\
+18\0\
 \t Executed 3 tests, with 1 failure (0 unexpected) in 0.258 (0.259) seconds\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/constants.rb (SAMPLE_SWIFT_FATAL_ERROR_IN_TEST_MAKE_TESTS_RESTARTING)\0\
@@ -16859,6 +16919,10 @@ https://github.com/flutter/flutter/issues/75216 (an older flutter_test's wording
  FAIL  e2e/Bank_Mandate_Test.e2e.js (49.781 s)\0\
 +\0\
 https://github.com/wix/Detox/issues/2884 (Jest under Detox on an iOS simulator)\0\
+0\0\
+  4 failing\0\
++\0\
+https://github.com/swiftlang/vscode-swift/issues/1341 (Mocha's totals of the extension's tests)\0\
 0\0\
  FAIL  e2e/entities/department.spec.js\0\
 +\0\
