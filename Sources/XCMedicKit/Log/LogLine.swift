@@ -491,9 +491,9 @@ public struct LogLine: Sendable {
     /// digits became a Markdown link to a line of the job's log (`iOS 1[8](https://github.com/o/r/actions/runs/1/job/2#step:4:9).2`,
     /// `xcodebuild[6712:2[9](https://github.com/o/r/actions/runs/1/job/2?pr=3#step:8:10)051]`); the digits stay.
     static func withoutLogLinks(_ raw: String) -> String {
-        guard LogLine.has(93, in: raw.utf8), raw.contains("](https://github.com/") else { return raw } // `]`
+        guard LogLine.has(93, in: raw.utf8), Bytes.contains(raw, LogLine.logLinkOpening) else { return raw } // `]`
         let u = Array(raw.utf8)
-        let opening = Array("](https://github.com/".utf8)
+        let opening = LogLine.logLinkOpening
         var out: [UInt8] = []
         out.reserveCapacity(u.count)
         var i = 0, copied = 0
@@ -515,6 +515,8 @@ public struct LogLine: Sendable {
         out += u[copied...]
         return String(decoding: out, as: UTF8.self)
     }
+
+    private static let logLinkOpening = Array("](https://github.com/".utf8)
 
     /// A colour code whose escape byte a paste lost: `[31merror: No dSYM paths provided`, `[31;1mfailing
     /// tests (exit status 65)` (the escape byte is not printable, so web pages and copies drop it).

@@ -586,7 +586,11 @@ public final class Scanner {
         if rule.failedStep {
             explainStep(kind: captures["step"] ?? "", rule: rule, finding: index, first: first, line: line, lineNumber: lineNumber, input: input)
         }
-        if collector.findings[index].categoryOutsideBuild != nil, showsXcodeBuild(line) { collector.keepCategory(index) }
+        // The first occurrences are read for an Xcode build around them (each reads back up to 40 lines): a log of a
+        // hundred thousand of them costs no more than eight.
+        if collector.findings[index].categoryOutsideBuild != nil, collector.findings[index].count <= 8, showsXcodeBuild(line) {
+            collector.keepCategory(index)
+        }
         if first, rule.id == Scanner.failureCountRuleID { collectListAbove(finding: index) }
         if rule.role == .cause, severity == .error { lastCauseLine = lineNumber }
         // Evidence for a log with no verdict: a last-resort warning on a line that is not itself a note or a warning
