@@ -43,7 +43,7 @@ public enum FindingCategory {
         var list: [(name: String, description: String)] = []
         for (key, value) in map {
             let name = key.string ?? ""
-            guard RuleLoader.idShape.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil else {
+            guard RuleLoader.isKebabCase(name) else {
                 throw RuleFileError(file: origin, line: key.mark?.line, problem: "'\(name)' is not a category name (kebab-case)")
             }
             guard !list.contains(where: { $0.name == name }) else {

@@ -22,6 +22,11 @@ public struct RuleFileError: Error, CustomStringConvertible, Equatable, Sendable
 /// A file is either a list of rules or a mapping with a `rules:` list. See `docs/rules.md`.
 public enum RuleLoader {
     static let idShape = try! NSRegularExpression(pattern: "^[a-z0-9]+(-[a-z0-9]+)*$")
+
+    /// A rule id's or a category's shape: kebab-case.
+    static func isKebabCase(_ name: String) -> Bool {
+        idShape.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+    }
     static let minimumLiteralBytes = 3
 
     /// `compileRegexes: false` skips compiling each regex here (the built-in catalog: `RuleSet`
@@ -100,7 +105,7 @@ public enum RuleLoader {
         guard let map = node.mapping else { throw ctx.error(nil, node, "each rule must be a mapping") }
         let id = try requiredString(map, "id", ctx, node)
         ctx.ruleID = id
-        guard idShape.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) != nil else {
+        guard isKebabCase(id) else {
             throw ctx.error("id", map["id"], "must be kebab-case (lowercase letters, digits and '-')")
         }
         for (key, value) in map {
@@ -129,7 +134,7 @@ public enum RuleLoader {
         let notice = try parseBool(map["notice"], "notice", ctx)
         if notice, severity == .error { throw ctx.error("notice", map["notice"], "a notice is never an error: give it severity warning or info") }
         let categoryOutsideBuild = try optionalString(map, "category_outside_build", ctx)
-        if let other = categoryOutsideBuild, idShape.firstMatch(in: other, range: NSRange(other.startIndex..., in: other)) == nil {
+        if let other = categoryOutsideBuild, !isKebabCase(other) {
             throw ctx.error("category_outside_build", map["category_outside_build"], "'\(other)' is not a category name (kebab-case)")
         }
         return Rule(
@@ -161,7 +166,7 @@ public enum RuleLoader {
         guard let node else { return [] }
         let categories = try stringList(node, "consequence_of", ctx)
         guard !categories.isEmpty else { throw ctx.error("consequence_of", node, "must list at least one category") }
-        for category in categories where idShape.firstMatch(in: category, range: NSRange(category.startIndex..., in: category)) == nil {
+        for category in categories where !isKebabCase(category) {
             throw ctx.error("consequence_of", node, "'\(category)' is not a category name (kebab-case)")
         }
         guard role == .cause else { throw ctx.error("consequence_of", node, "only a rule with role: cause can be demoted to a symptom") }

@@ -634,8 +634,8 @@ public final class Scanner {
         PrecedingLines(base: base, before: currentLineStart, previous: previousTail).walk(maxLines: 40) { previous in
             if inBuildFolder(previous.raw) { shown = true; return false }
             let indented = previous.raw.first == " " || previous.raw.first == "\t"
-            if !indented, let start = FailedStep.parseStart(previous.text) {
-                shown = FailedStep.startNames.contains(start.kind) || previous.text.contains("(in target")
+            if !indented, FailedStep.parseStart(previous.text) != nil {
+                shown = !previous.text.hasPrefix("--- Step: ") // xcodebuild's step, not fastlane's action banner
                 return false // the step this line belongs to
             }
             return true
