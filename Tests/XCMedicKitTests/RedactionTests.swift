@@ -254,6 +254,20 @@ final class RedactionTests: XCTestCase {
         let simulator = #"    Session = "com.apple.CoreSimulator.SimDevice.7283EAE1-17BE-499F-9A59-9ADADE294882";"#
         XCTAssertEqual(r.redact(simulator), simulator)
         XCTAssertEqual(r.redact(#"    Session = "c2VjcmV0LXNlc3Npb24tY29va2ll";"#), #"    Session = "[REDACTED]";"#)
+        // Code quoted under a compiler error, a count, and a package SwiftPM names (hold-out 45): not secrets; the same
+        // keys with a secret's value are still hidden.
+        for line in ["                self.captureSession.sessionPreset = .inputPriority",
+                     #"        let secretPattern = try? NSRegularExpression(pattern: "x")"#,
+                     "[TEST] Generation output: Temperature: 0.7, Max Tokens: 100",
+                     "max_tokens=4096",
+                     "info: 'google.gtm-session-fetcher': retrieving google.gtm-session-fetcher metadata from http://127.0.0.1:3001/x",
+                     "error: 'swift-session-kit': invalid manifest"] {
+            XCTAssertEqual(r.redact(line), line)
+        }
+        XCTAssertEqual(r.redact("sessionPreset = c2VjcmV0LXNlc3Npb24"), "sessionPreset = [REDACTED]")
+        XCTAssertEqual(r.redact("AUTH_TOKEN=123456789012"), "AUTH_TOKEN=[REDACTED]")
+        XCTAssertEqual(r.redact("  'session_token': hunter2secret"), "  'session_token': [REDACTED]")
+        XCTAssertEqual(r.redact("PASSWORDS=hunter2,hunter3"), "PASSWORDS=[REDACTED],hunter3")
     }
 
     /// The byte checks in front of two shapes' regexes say no only where the regex cannot match: the session

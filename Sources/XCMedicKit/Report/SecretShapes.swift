@@ -612,7 +612,13 @@ enum SecretShapes {
             if isPointer(value) { return nil }
             // A measurement (`shoutem.auth: 1.466ms`, a step's timing): a number with a unit.
             if isMeasurement(value) { return nil }
-            if notSecretValues.contains(value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;.)"))) { return nil }
+            if notSecretValues.contains(value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;.)?!"))) { return nil }
+            // A count of them (`Max Tokens: 100`, `passwords=3`): a plural key and a number.
+            if let last = words(key).last, last.count > 4, last.hasSuffix("s"), secretWords.contains(last),
+               !value.isEmpty, value.utf8.count <= 9, value.utf8.allSatisfy({ (48...57).contains($0) }) { return nil }
+            // SwiftPM's diagnostics about a package name it by identity in single quotes (`info: 'google.gtm-session-fetcher':
+            // retrieving …`, `error: 'swift-session-kit': …`): a package, whatever words its name holds.
+            if isPackageIdentity(m) { return nil }
             if !quoted {
                 if looksLikeCode(value, separator: m.group("sep") ?? "") { return nil }
                 // An unquoted value that runs on into `,` or `)` is cut there.
@@ -622,6 +628,19 @@ enum SecretShapes {
             }
             return range
         }
+    }
+
+    /// The key is a package identity as SwiftPM quotes it at the head of a diagnostic: lowercase, in single quotes, right
+    /// after `info: `, `warning: `, `error: ` or `note: ` (a YAML file's quoted key stands alone).
+    static func isPackageIdentity(_ m: Match) -> Bool {
+        guard let keyRange = m.range("k"), let key = m.group("k"), keyRange.location >= 1,
+              key.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || "._-".unicodeScalars.contains($0) }),
+              (m.group("sep") ?? "").hasPrefix(":"),
+              m.text.substring(with: NSRange(location: keyRange.location - 1, length: 1)) == "'",
+              keyRange.location + keyRange.length < m.text.length,
+              m.text.substring(with: NSRange(location: keyRange.location + keyRange.length, length: 1)) == "'" else { return false }
+        let before = m.text.substring(to: keyRange.location - 1)
+        return ["info: ", "warning: ", "error: ", "note: "].contains(where: { before.hasSuffix($0) })
     }
 
     /// A decimal number and a unit of time, size or share: `1.466ms`, `12s`, `3.5MB`, `40%`.
@@ -661,6 +680,9 @@ enum SecretShapes {
         }
         let identifier = isIdentifier(body)
         if identifier, value.hasSuffix(",") || value.hasSuffix(")") { return true }
+        // An implicit member expression assigned in code (`session.sessionPreset = .inputPriority`).
+        if identifier, body.hasPrefix("."), body.dropFirst().first.map({ $0.isLetter }) == true, separator.contains("="),
+           !body.dropFirst().contains(".") { return true }
         // A member chain assigned in code (`let apiKey = SupabaseConfig.shared.supabaseKey`): letters and dots, no digit.
         if identifier, body.contains("."), !body.hasPrefix("."), !body.hasSuffix("."), separator.contains("=") { return true }
         // A type name after `:` (`class VTCompressionSession : _CFObject {`), a leading underscore or not, also a generic one
