@@ -1049,9 +1049,30 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertNotEqual(try diagnose("Well-known check passed.\n").status, .failed)
     }
 
+    /// A keychain a step deletes that is not there explains a clean-up step that failed on it (the import-codesign-certs
+    /// action's post step), and is noise under an import that failed after it (a `delete-keychain || true` first).
+    func testAMissingKeychainToDeleteExplainsOnlyAFailureNothingElseNames() throws {
+        let post = try diagnose("""
+            security: SecKeychainDelete: The specified keychain could not be found.
+            Error: The process '/usr/bin/security' failed with exit code 50
+
+            """)
+        XCTAssertEqual(post.status, .failed)
+        XCTAssertEqual(post.causes.first?.rule, "ci-keychain-delete-missing")
+        XCTAssertEqual(post.causes.first?.severity, .error)
+        let importFailed = try diagnose("""
+            security: SecKeychainDelete: The specified keychain could not be found.
+            security: SecKeychainItemImport: MAC verification failed during PKCS12 import (wrong password?)
+            Error: Process completed with exit code 1.
+
+            """)
+        XCTAssertEqual(importFailed.causes.first?.rule, "keychain-import-failed")
+        XCTAssertEqual(importFailed.causes.first { $0.rule == "ci-keychain-delete-missing" }?.severity, .warning)
+    }
+
     /// A bare exit status under fastlane's banner is that action's failure: `unlock_keychain` exiting 36 (a locked
-    /// keychain in a session with no window server, fastlane/fastlane#4460's lines) is a keychain problem, in either of
-    /// fastlane's prefixes. An action that can fail many ways stays an error shown as printed.
+    /// keychain in a session with no window server, fastlane/fastlane#4460's lines) is the CI machine's keychain, in
+    /// either of fastlane's prefixes. An action that can fail many ways stays an error shown as printed.
     func testAnExitStatusUnderFastlanesBannerNamesTheAction() throws {
         func log(_ action: String, prefix: String) -> String {
             """
@@ -1065,7 +1086,7 @@ final class FailureEvidenceTests: XCTestCase {
         }
         for prefix in ["INFO [2016-05-03 16:20:12.03]: ", "[16:20:12]: "] {
             let keychain = try diagnose(log("unlock_keychain", prefix: prefix))
-            XCTAssertEqual(keychain.causes.map(\.category), ["codesign-certificate"], prefix)
+            XCTAssertEqual(keychain.causes.map(\.category), ["ci-environment"], prefix)
             XCTAssertEqual(keychain.causes.first?.captures["step"], "unlock_keychain", prefix)
             let shell = try diagnose(log("sh", prefix: prefix))
             XCTAssertEqual(shell.status, .failed, prefix)

@@ -2637,10 +2637,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 -\0
 """
-    /// Catalog/03-signing.yml: 42 rules
+    /// Catalog/03-signing.yml: 44 rules
     static let signing = """
 xcmedic-catalog-2\0\
-42\0\
+44\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -3278,12 +3278,9 @@ Importing the signing certificate into the keychain failed\0\
 codesign-certificate\0\
 error\0\
 cause\0\
-4\0\
+3\0\
 failed during PKCS12 import\0\
 MAC verification failed during PKCS12 import(?: \\(wrong password\\?\\))?\0\
-0\0\
-A keychain with the same name already exists\0\
-(?:SecKeychainCreate (?<keychain>.+?): )?A keychain with the same name already exists\0\
 0\0\
 passphrase you entered is not correct\0\
 (?:security: (?<call>\\w+): )?The user name or passphrase you entered is not correct\0\
@@ -3294,37 +3291,25 @@ security: SecKeychainItemImport: (?!The specified item already exists)(?<reason>
 0\0\
 +\0\
 The CI keychain or the .p12 could not be set up\0\
-A CI signing setup step failed before anything was built. `security import` rejects a .p12 whose password does not match (the secret holds another password, or the base64 of the file was decoded wrongly), and `security create-keychain` refuses to create a keychain that an earlier job on the same machine left behind. The build that follows then finds no signing identity.\0\
-3\0\
+A CI signing setup step failed before anything was built. `security import` rejects a .p12 whose password does not match (the secret holds another password, or the base64 of the file was decoded wrongly) or a file that is not a .p12 at all. The build that follows then finds no signing identity.\0\
+2\0\
 Check the .p12 and its password locally (the base64 secret must decode to the exact file)\0\
 2\0\
 echo \"$P12_BASE64\" | base64 --decode > cert.p12\0\
 openssl pkcs12 -info -in cert.p12 -nokeys -passin env:P12_PASSWORD\0\
 -\0\
 -\0\
-Delete a keychain left by an earlier run before creating it, or use a unique name per job\0\
-2\0\
-security delete-keychain ci.keychain || true\0\
-security create-keychain -p \"$KEYCHAIN_PASSWORD\" ci.keychain\0\
--\0\
--\0\
-With fastlane, setup_ci (or create_keychain with a unique name) handles both\0\
+With fastlane, import_certificate (or match) imports the .p12 with its password into the keychain setup_ci made\0\
 1\0\
 fastlane run setup_ci\0\
 -\0\
 -\0\
 0\0\
-4\0\
+3\0\
 security: SecKeychainItemImport: MAC verification failed during PKCS12 import (wrong password?)\0\
 +\0\
 security import of a .p12 written by OpenSSL 3 (quoted in several public CI troubleshooting notes; errSecPkcs12VerifyFailure's text)\0\
 0\0\
-security: SecKeychainCreate FooProject.keychain-db: A keychain with the same name already exists.\0\
-+\0\
-security create-keychain run by a second build job on the same machine (quoted in a public CI troubleshooting note); exit status 48 as in https://github.com/fastlane/fastlane/issues/1314\0\
-1\0\
-keychain\0\
-FooProject.keychain-db\0\
 security: SecKeychainItemSetAccessWithPassword: The user name or passphrase you entered is not correct.\0\
 +\0\
 https://github.com/status-im/status-legacy/issues/8745 (fastlane match on CI; the keychain password did not match)\0\
@@ -3345,6 +3330,139 @@ security: SecKeychainItemImport: The specified item already exists in the keycha
 0\0\
 0\0\
 0\0\
+0\0\
+0\0\
+-\0\
+ci-keychain-setup-failed\0\
+The CI machine's keychain could not be created, made the default or unlocked\0\
+ci-environment\0\
+error\0\
+cause\0\
+3\0\
+A keychain with the same name already exists\0\
+(?:SecKeychainCreate (?<keychain>.+?): )?A keychain with the same name already exists\0\
+0\0\
+rite permissions error\0\
+security: (?<call>SecKeychain\\w+)(?: [^:\\n]{1,200})?: [Ww]rite permissions error\0\
+0\0\
+/fastlane/actions/\0\
+/fastlane/actions/(?<action>create_keychain|unlock_keychain|delete_keychain)\\.rb:\\d+:in \0\
+0\0\
+0\0\
++\0\
+The CI keychain could not be set up: {action} {call} {keychain}\0\
+Signing on CI needs a keychain of its own: a job creates it, makes it the default, unlocks it and adds it to the search list before it imports the certificate. That setup failed here, before any certificate was involved: `security create-keychain` refuses a keychain an earlier job on the same machine left behind (a self-hosted runner, a post step that did not run), and a job whose user may not write its keychain settings (a service account, a daemon without a login session) gets `Write permissions error` from `security default-keychain`. fastlane's create_keychain and unlock_keychain stop with the bare exit status of the `security` command.\0\
+3\0\
+Delete a keychain left by an earlier run before creating it, or give each job its own name\0\
+2\0\
+security delete-keychain \"$RUNNER_TEMP/ci.keychain-db\" || true\0\
+security create-keychain -p \"$KEYCHAIN_PASSWORD\" \"$RUNNER_TEMP/ci.keychain-db\"\0\
+-\0\
+-\0\
+With fastlane, setup_ci creates a temporary keychain for the job and makes it the default\0\
+1\0\
+fastlane run setup_ci\0\
+-\0\
+-\0\
+Run the job as a user with a login session (not a daemon or a service account) so it may change its keychain settings, or add the keychain to the search list instead of making it the default\0\
+1\0\
+security list-keychains -d user -s ci.keychain-db login.keychain-db\0\
+-\0\
+-\0\
+0\0\
+6\0\
+security: SecKeychainCreate signing_temp.keychain: A keychain with the same name already exists.\0\
++\0\
+https://github.com/Apple-Actions/import-codesign-certs/issues/8 (a self-hosted runner; the same in issues/71, where the post step had not deleted it)\0\
+1\0\
+keychain\0\
+signing_temp.keychain\0\
+security: SecKeychainCreate /tmp/keychain.XXXXXX.keychain-db: A keychain with the same name already exists.\0\
++\0\
+https://github.com/kriserickson/ai-cli/pull/7 (GitHub Actions, a mktemp template used as the name)\0\
+1\0\
+keychain\0\
+/tmp/keychain.XXXXXX.keychain-db\0\
+security: SecKeychainSetDefault: Write permissions error.\0\
++\0\
+https://github.com/actions/runner-images/issues/7947 (security default-keychain -s on a hosted macOS runner)\0\
+1\0\
+call\0\
+SecKeychainSetDefault\0\
+security: SecKeychainAddInternetPassword <NULL>: write permissions error\0\
++\0\
+https://github.com/fastlane/fastlane/issues/6248 (match storing its passphrase in the keychain)\0\
+1\0\
+call\0\
+SecKeychainAddInternetPassword\0\
+\tfrom /Users/jenkins/.bundle/ruby/2.7.0/gems/fastlane-2.205.2/fastlane/lib/fastlane/actions/create_keychain.rb:47:in `run'\0\
++\0\
+https://github.com/status-im/status-legacy/pull/13884 (Jenkins, create_keychain exited with status 51)\0\
+1\0\
+action\0\
+create_keychain\0\
+\t 4: from /Users/eng.user/.rvm/gems/ruby-2.7.7/gems/fastlane-2.212.1/fastlane/lib/fastlane/actions/create_keychain.rb:44:in `run'\0\
++\0\
+https://github.com/fastlane/fastlane/issues/21122 (setup_ci calling create_keychain, Ruby 2.7's numbered frames)\0\
+1\0\
+action\0\
+create_keychain\0\
+2\0\
+\tfrom /Users/ci/gems/fastlane-2.212.1/fastlane/lib/fastlane/actions/upload_to_testflight.rb:12:in `run'\0\
+-\0\
+0\0\
+security: SecKeychainItemImport: MAC verification failed during PKCS12 import (wrong password?)\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+0\0\
+-\0\
+ci-keychain-delete-missing\0\
+The keychain a CI step deletes is not there\0\
+ci-environment\0\
+warning\0\
+cause\0\
+2\0\
+SecKeychainDelete: The specified keychain could not be found\0\
+security: SecKeychainDelete: The specified keychain could not be found\0\
+0\0\
+SecKeychainItemDelete: UNIX[\0\
+security: SecKeychainItemDelete: UNIX\\[(?<reason>[^\\]]+)\\]\0\
+0\0\
+0\0\
++\0\
+security could not delete a keychain or item that is not there\0\
+A step deleted the CI keychain (or a certificate in it) and `security` found nothing to delete: the keychain was never created in this job (an earlier step failed or was skipped), or it was deleted already. When the job failed on it, the clean-up does not tolerate a missing keychain; when something else failed, this is noise.\0\
+1\0\
+Let the clean-up go on when the keychain is already gone\0\
+1\0\
+security delete-keychain \"$RUNNER_TEMP/ci.keychain-db\" || true\0\
+-\0\
+-\0\
+0\0\
+2\0\
+security: SecKeychainDelete: The specified keychain could not be found.\0\
++\0\
+https://github.com/Apple-Actions/import-codesign-certs/pull/100 (the action's post step, exit code 50)\0\
+0\0\
+security: SecKeychainItemDelete: UNIX[No such file or directory]\0\
++\0\
+https://github.com/actions/runner-images/issues/6927 (Azure's Install Apple Certificate post step, exit code 162)\0\
+1\0\
+reason\0\
+No such file or directory\0\
+1\0\
+security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
 0\0\
 0\0\
 -\0\

@@ -62,10 +62,11 @@ struct FailedStep: Equatable {
         for a in ["pilot", "upload_to_testflight", "testflight", "deliver", "upload_to_app_store", "appstore", "notarize",
                   "app_store_build_number", "latest_testflight_build_number"] { table[a] = "app-store-upload" }
         for a in ["sigh", "get_provisioning_profile", "install_provisioning_profile"] { table[a] = "provisioning-profile" }
-        for a in ["cert", "get_certificates", "import_certificate", "create_keychain", "unlock_keychain"] { table[a] = "codesign-certificate" }
+        for a in ["cert", "get_certificates", "import_certificate"] { table[a] = "codesign-certificate" }
+        // The machine's keychain, before any certificate is in it (the actions setup_ci runs).
+        for a in ["setup_ci", "create_keychain", "unlock_keychain", "delete_keychain"] { table[a] = "ci-environment" }
         for a in ["cocoapods", "pod_lib_lint", "pod_push"] { table[a] = "cocoapods" }
         for a in ["ensure_xcode_version", "xcversion", "xcodes", "xcode_select"] { table[a] = "xcode-version" }
-        table["setup_ci"] = "ci-environment"
         return table
     }()
 
