@@ -580,6 +580,23 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.causes.first?.category, "sdk-missing")
     }
 
+    /// A message pasted as Markdown inline code (`` `: error: 'some' return types are only available in macOS 10.15.0 or
+    /// newer` ``, hold-out 46) and a header cut before its colon are the message; a fence, a box's corner and a line
+    /// with one backtick stay as they are. A module interface message cut before its closing quote is still named.
+    func testInlineCodeAndACutHeaderComeOffTheMessage() throws {
+        assertTexts([("`: error: 'some' return types are only available in macOS 10.15.0 or newer`",
+                      "error: 'some' return types are only available in macOS 10.15.0 or newer"),
+                     ("`error: compile command failed due to signal 9 (use -v to see invocation)` ",
+                      "error: compile command failed due to signal 9 (use -v to see invocation)"),
+                     ("```", "```"), ("`- note: add '@MainActor'", "note: add '@MainActor'"), ("`x", "`x"), ("``x``", "``x``")])
+        let d = try diagnose("`: error: 'some' return types are only available in macOS 10.15.0 or newer`\n")
+        XCTAssertEqual(d.causes.map(\.category), ["compile-error-generic"])
+        let cut = try diagnose("Failed to build module 'Quikkly' from its module interface; the compiler that produced it, 'Apple Swift version 5.2 (swiftlang-1103.0.32.1 clang-1103.0.32.29)', may have used features that aren't supported by this compiler, 'Apple Swift version 5.3.2 (swiftlang-1200.0.45\n")
+        XCTAssertEqual(cut.causes.map(\.category), ["swift-version-mismatch"])
+        let wrapped = try diagnose("Failed to build module 'Capacitor'; this SDK is not supported by the compiler \n(the SDK is built with 'Apple Swift version 6.0.3 effective-5.10 (swiftlang-6.0.3.1.10 clang-1600.0.30.1)', \n")
+        XCTAssertEqual(wrapped.causes.first?.message, "Module 'Capacitor' comes from another Swift than this compiler")
+    }
+
     /// The totals are the evidence when no failing test is in the log (a `swift test` tail, jpsim/Yams#143);
     /// with a named failure they are its symptom, and with none or before a final success they say nothing.
     func testTestTotalsWithFailuresAreACauseOnlyWhenNothingNamesTheFailures() throws {

@@ -12054,7 +12054,7 @@ error\0\
 cause\0\
 1\0\
 may have used features that\0\
-[Ff]ailed to build module ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] from its module interface; the compiler that produced it, ['‘\"“`](?<built>[^'’\"”`]+)['’\"”`], may have used features that aren['’]t supported by this compiler, ['‘\"“`](?<current>[^'’\"”`]+)['’\"”`]\0\
+[Ff]ailed to build module ['‘\"“`](?<module>[^'’\"”`]+)['’\"”`] from its module interface; the compiler that produced it, ['‘\"“`](?<built>[^'’\"”`]+)['’\"”`], may have used features that aren['’]t supported by this compiler(?:, ['‘\"“`](?<current>[^'’\"”`]+)['’\"”`]?)?\0\
 0\0\
 0\0\
 +\0\
@@ -12073,7 +12073,7 @@ rm -rf ~/Library/Developer/Xcode/DerivedData/ModuleCache.noindex\0\
 -\0\
 -\0\
 0\0\
-1\0\
+2\0\
 PolicyDelegate.swift:5:8: Failed to build module 'IntuneMAMSwift' from its module interface; the compiler that produced it, 'Apple Swift version 5.2.4 (swiftlang-1103.0.32.9 clang-1103.0.32.53)', may have used features that aren't supported by this compiler, 'Apple Swift version 5.3.1 (swiftlang-1200.0.41 clang-1200.0.32.8)'\0\
 +\0\
 https://github.com/microsoftconnect/Chatr-Sample-Intune-iOS-App/issues/55 (Xcode 12.2)\0\
@@ -12084,6 +12084,16 @@ current\0\
 Apple Swift version 5.3.1 (swiftlang-1200.0.41 clang-1200.0.32.8)\0\
 module\0\
 IntuneMAMSwift\0\
+Failed to build module 'Quikkly' from its module interface; the compiler that produced it, 'Apple Swift version 5.2 (swiftlang-1103.0.32.1 clang-1103.0.32.29)', may have used features that aren't supported by this compiler, 'Apple Swift version 5.3.2 (swiftlang-1200.0.45 clang-1200.0.32.28\0\
++\0\
+https://github.com/quikkly/ios-sdk/issues/24 (the issue's title and text cut the message before the closing quote; so does https://github.com/RosterBuster/rn-zendesk/issues/15)\0\
+3\0\
+built\0\
+Apple Swift version 5.2 (swiftlang-1103.0.32.1 clang-1103.0.32.29)\0\
+current\0\
+Apple Swift version 5.3.2 (swiftlang-1200.0.45 clang-1200.0.32.28\0\
+module\0\
+Quikkly\0\
 1\0\
 error: failed to build module 'Foo' from its module interface; it may have been damaged or it may have triggered a bug in the Swift compiler when it was produced\0\
 -\0\
@@ -12359,11 +12369,11 @@ error\0\
 cause\0\
 1\0\
 this SDK is not supported by the compiler\0\
-[Ff]ailed to build module '(?<module>[^']+)'; this SDK is not supported by the compiler\\s+\\(the SDK is built with '(?<built>[^']+)',\\s+while this compiler is '(?<current>[^']+)'\\)\0\
+[Ff]ailed to build module '(?<module>[^']+)'; this SDK is not supported by the compiler(?:\\s+\\(the SDK is built with '(?<built>[^']+)',\\s+while this compiler is '(?<current>[^']+)'\\))?\0\
 0\0\
 0\0\
 +\0\
-Module '{module}' was built with {built}; this compiler is {current}\0\
+Module '{module}' comes from another Swift ({built}) than this compiler ({current})\0\
 The compiler refuses a module interface written by another Swift version. For Apple frameworks (UIKit, Foundation, CoreFoundation) the selected toolchain does not match the SDK: a swift.org or Command Line Tools compiler used with Xcode's SDK, or a different Xcode than the SDK's. For a vendor framework, its binary was built with a newer Xcode (often a beta) than the one on the runner.\0\
 2\0\
 Select the Xcode whose SDK you build against, and do not mix in another toolchain\0\
@@ -12378,7 +12388,7 @@ For a vendor framework, use the release built for your Xcode version (or upgrade
 -\0\
 -\0\
 0\0\
-2\0\
+3\0\
 Failed to build module 'TTSDK'; this SDK is not supported by the compiler (the SDK is built with 'Apple Swift version 5.10 (swiftlang-5.10.0.13 clang-1500.3.9.4)', while this compiler is 'Apple Swift version 6.0.3 effective-5.10 (swiftlang-6.0.3.1.10 clang-1600.0.30.1)'). Please select a toolchain which matches the SDK.\0\
 +\0\
 https://github.com/volcengine/TTSDK-iOS/issues/84\0\
@@ -12391,6 +12401,12 @@ https://github.com/dirkschreib/SilentStudio/issues/12\0\
 1\0\
 module\0\
 CoreFoundation\0\
+Failed to build module 'Capacitor'; this SDK is not supported by the compiler \0\
++\0\
+https://github.com/ionic-team/capacitor-swift-pm/issues/29 (the versions wrapped onto the next two lines; so in https://github.com/quickpose/quickpose-ios-sdk/issues/23)\0\
+1\0\
+module\0\
+Capacitor\0\
 1\0\
 error: failed to build module 'Foo' for importation due to the errors above\0\
 -\0\
@@ -22905,7 +22921,7 @@ Compile error\0\
 compile-error-generic\0\
 error\0\
 cause\0\
-58\0\
+61\0\
 : error: \0\
 ^(?<file><[\\w-]+>|[^\\s<:][^:]*?):(?<line>\\d+)(?::(?<column>\\d+))?: error: (?!-\\[|[\\w.]+ : |build had \\d+ command failures?)(?<message>.+)$\0\
 0\0\
@@ -23068,8 +23084,17 @@ rrors thrown from here are not handled\0\
 nterminated string literal\0\
 ^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>[Uu]nterminated string literal.*)$\0\
 0\0\
-is only available in\0\
-^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>['‘].+?['’] is only available in (?:iOS|macOS|tvOS|watchOS|visionOS|Mac Catalyst|application extensions) .+)$\0\
+ only available in \0\
+^(?:(?<file>[^\\s:<][^:]*?\\.[A-Za-z]\\w*):(?<line>\\d+)(?::(?<column>\\d+))?:? )?(?<message>['‘].+?['’](?: [a-z]+){0,3} (?:is|are) only available in (?:iOS|macOS|tvOS|watchOS|visionOS|Mac Catalyst|application extensions) .+)$\0\
+0\0\
+.kt\0\
+^e: (?:file://)?(?<file>[^\\s:][^:]*?\\.kts?):(?<line>\\d+):(?<column>\\d+) (?<message>.+)$\0\
+0\0\
+.kt: (\0\
+^e: (?<file>[^\\s:][^:]*?\\.kts?): \\((?<line>\\d+), (?<column>\\d+)\\): (?<message>.+)$\0\
+0\0\
+error[E\0\
+^error\\[E(?<code>\\d{4})\\]: (?<message>.+)$\0\
 0\0\
 : Error: \0\
 ^(?:[A-Z][A-Za-z ]* \\(Xcode\\): )?(?<file>[^\\s<:][^:]*?\\.\\w+):(?<line>\\d+):(?<column>\\d+): Error: (?<message>.+)$\0\
@@ -23091,7 +23116,7 @@ xcodebuild {$selection} -destination \"generic/platform=iOS Simulator\" build\0\
 -\0\
 -\0\
 0\0\
-18\0\
+25\0\
 /Users/musalj/code/OSS/ObjectiveSugar/Classes/NSNumber+ObjectiveSugar.m:26:5: error: use of undeclared identifier 'trololo'\0\
 +\0\
 xcpretty/xcpretty@33d1f0a4adcb:spec/fixtures/raw_kiwi_compilation_fail.txt\0\
@@ -23118,6 +23143,70 @@ swift build 6.3.1 on Linux (shared/corpus/fixtures/swift-6.3-linux, path shorten
 1\0\
 message\0\
 cannot convert return expression of type 'String' to return type 'Int'\0\
+❌  /var/folders/1r/cpnfl7bs7qjdxdhz82dfmdk00000gn/T/d20250313-89636-fmu1yp/SourcePackages/checkouts/swift-certificates/Sources/X509/Extension Types/NameConstraints.swift:115:23: 'some' return types are only available in iOS 13.0.0 or newer\0\
++\0\
+https://github.com/apple/swift-certificates/pull/233 (xcbeautify; a feature, not a declaration, is what is unavailable)\0\
+3\0\
+column\0\
+23\0\
+line\0\
+115\0\
+message\0\
+'some' return types are only available in iOS 13.0.0 or newer\0\
+❌ /Users/distiller/purchases-ios/Sources/Support/PaywallExtensions.swift:106:27: 'some' return types are only available in application extensions for iOS 13.0.0 or newer\0\
++\0\
+https://github.com/RevenueCat/purchases-ios/pull/2613 (CircleCI)\0\
+2\0\
+column\0\
+27\0\
+line\0\
+106\0\
+e: file:///Users/seiko/Developer/Android/Test/issue-3437-sql-delight-compilation/shared/src/commonMain/kotlin/App.kt:8:33 Unresolved reference: Composable\0\
++\0\
+https://github.com/JetBrains/compose-multiplatform/issues/3437 (compileKotlinIosArm64)\0\
+4\0\
+column\0\
+33\0\
+file\0\
+/Users/seiko/Developer/Android/Test/issue-3437-sql-delight-compilation/shared/src/commonMain/kotlin/App.kt\0\
+line\0\
+8\0\
+message\0\
+Unresolved reference: Composable\0\
+e: file:///Users/michelle/Documents/SCHOOL/UNE/T2%202026/COSC591/DementiaSmartApp/GroupB-aoca-smart-app/composeApp/src/iosMain/kotlin/org/example/dementia_tester_app/data/UserProfileService.ios.kt:907:48 Unresolved reference 'FIRDataEventTypeValue'.\0\
++\0\
+https://github.com/alihaniffa/GroupB-aoca-smart-app/blob/14e856c4a4669cb9bc77ae64dcfbbdb6de5be8d4/ios-build.log (Kotlin 2's wording)\0\
+3\0\
+column\0\
+48\0\
+line\0\
+907\0\
+message\0\
+Unresolved reference 'FIRDataEventTypeValue'.\0\
+e: /Users/dev/shared/src/iosMain/kotlin/Platform.kt: (12, 5): Unresolved reference: UIDevice\0\
++\0\
+Kotlin before 1.8 writes the location in parentheses (the form of the Kotlin/Native issue threads; path illustrative)\0\
+3\0\
+column\0\
+5\0\
+line\0\
+12\0\
+message\0\
+Unresolved reference: UIDevice\0\
+error[E0425]: cannot find value `BIOCSETIF` in this scope\0\
++\0\
+https://github.com/shadowsocks/shadowsocks-rust/issues/797 (cargo build --target aarch64-apple-ios)\0\
+2\0\
+code\0\
+0425\0\
+message\0\
+cannot find value `BIOCSETIF` in this scope\0\
+error[E0382]: borrow of moved value: `identity`\0\
++\0\
+a Tauri app's cargo check on macOS (an issue thread of a Tauri browser's repository)\0\
+1\0\
+code\0\
+0382\0\
 ❌ /path/file.swift:64:69: cannot find 'input' in scope\0\
 +\0\
 xcbeautify terminal rendering of the compile error \"/path/file.swift:64:69 cannot find input in scope\" (cpisciotta/xcbeautify Tests/XcbeautifyLibTests/RendererTests, testCompileError)\0\
@@ -23236,7 +23325,13 @@ Xcode 14 beta 3 errors pasted as a numbered list (Tests/Holdout o611)\0\
 1\0\
 message\0\
 Type 'ChartDataSet' does not conform to protocol 'RangeReplaceableCollection'\0\
-7\0\
+9\0\
+w: file:///Users/dev/shared/src/iosMain/kotlin/Platform.kt:3:5 'UIDevice' is deprecated.\0\
+-\0\
+0\0\
+warning[E0382]: not an error\0\
+-\0\
+0\0\
 warning: cannot find 'x' in scope\0\
 -\0\
 0\0\

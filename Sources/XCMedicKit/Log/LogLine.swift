@@ -232,12 +232,16 @@ public struct LogLine: Sendable {
             if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
             // A Markdown quote: `> `, or `>` right before a bracketed prefix (`>[16:15:42]: …`, Markdown needs no space).
             if s.hasPrefix("> ") || s.hasPrefix(">[") || s == ">" { s = s.dropFirst(); changed = true; continue }
+            // (Before a box's corner: `` `error: …` `` is a quoted line, `` `- error: `` a corner.)
+            if let rest = dropInlineCode(s) { s = rest; changed = true; continue }
             if let rest = dropBox(s) {
                 s = rest
                 boxed = true
                 changed = true
                 continue
             }
+            // A compiler header cut before its colon, the file's name lost in the paste (`: error: …`).
+            if s.hasPrefix(": "), DiagnosticHeader.dropLevelPrefix(s.dropFirst(2)) != nil { s = s.dropFirst(2); changed = true; continue }
             // xcbeautify without colours writes `[x] ` where it would write `❌ `. (Its `[!] ` for
             // warnings stays: CocoaPods starts its errors with `[!] `.)
             if s.hasPrefix("[x] ") {
@@ -698,6 +702,18 @@ public struct LogLine: Sendable {
         let tail = Substring(rest)
         guard DiagnosticHeader.dropLevelPrefix(tail) != nil else { return nil }
         return tail
+    }
+
+    /// A line a person pasted as Markdown inline code, one backtick at each end (`` `error: 'some' return types are
+    /// only available in macOS 10.15.0 or newer` ``): the text between them. Not a code block's fence, not a box's
+    /// corner (`` `- note: `` has no closing backtick).
+    static func dropInlineCode(_ s: Substring) -> Substring? {
+        guard s.utf8.first == 96 else { return nil }
+        var body = s.dropFirst()
+        while let last = body.utf8.last, last == 32 || last == 9 || last == 13 { body = body.dropLast() }
+        guard body.utf8.count >= 2, body.utf8.first != 96, body.utf8.last == 96, !body.hasPrefix("- ") else { return nil }
+        body = body.dropLast()
+        return body.utf8.last == 96 ? nil : body
     }
 
     /// A formatter's leading symbol followed by a space. Returns the rest and the level it implies.

@@ -1145,8 +1145,8 @@ public final class Scanner {
     }
 
     /// `{name}` in a rule's text becomes the capture's value; a placeholder for a capture the match left empty
-    /// disappears, with the quotes around it and the second of two spaces it leaves. Other braces (code in
-    /// snippets) stay as written.
+    /// disappears, with the quotes or parentheses around it and the second of two spaces it leaves. Other braces
+    /// (code in snippets) stay as written.
     static func render(_ template: String, _ captures: [String: String], names: Set<String> = []) -> String {
         let t = Array(template.utf8)
         guard t.contains(UInt8(ascii: "{")) else { return template }
@@ -1175,6 +1175,11 @@ public final class Scanner {
                    i < t.count, t[i] == quote {
                     out.removeLast()
                     i += 1
+                } else if out.last == UInt8(ascii: "("), i < t.count, t[i] == UInt8(ascii: ")") {
+                    // `compiler ({current})` -> `compiler`: the parentheses and the space before them go too.
+                    out.removeLast()
+                    i += 1
+                    if out.last == UInt8(ascii: " ") { out.removeLast() }
                 }
                 if out.last == UInt8(ascii: " "), i < t.count, t[i] == UInt8(ascii: " ") { i += 1 }
             } else {
