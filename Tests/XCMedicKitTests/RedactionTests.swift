@@ -264,6 +264,14 @@ final class RedactionTests: XCTestCase {
                      "error: 'swift-session-kit': invalid manifest"] {
             XCTAssertEqual(r.redact(line), line)
         }
+        for line in ["PWD=/private/var/folders/6c/4zxbd4tj1bx5rm_9tfnkdbp40000gn/T",
+                     "2025-10-19T14:22:00.2545510Z [command]/usr/local/bin/git config --local http.https://github.com/.extraheader AUTHORIZATION: basic ***",
+                     #"2025-10-19T14:22:00.1339540Z [command]/usr/local/bin/git submodule foreach --recursive sh -c "git config --local --name-only --get-regexp 'http\.https\:\/\/github\.com\/\.extraheader' && git config --local --unset-all 'http.https://github.com/.extraheader' || :""#] {
+            XCTAssertEqual(r.redact(line), line)
+        }
+        XCTAssertEqual(r.redact("git config --local http.https://github.com/.extraheader AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX3h4eA=="),
+                       "git config --local http.https://github.com/.extraheader AUTHORIZATION: [REDACTED]")
+        XCTAssertEqual(r.redact("PWD=c2VjcmV0LXNlc3Npb24tY29va2ll"), "PWD=[REDACTED]")
         XCTAssertEqual(r.redact("sessionPreset = c2VjcmV0LXNlc3Npb24"), "sessionPreset = [REDACTED]")
         XCTAssertEqual(r.redact("AUTH_TOKEN=123456789012"), "AUTH_TOKEN=[REDACTED]")
         XCTAssertEqual(r.redact("  'session_token': hunter2secret"), "  'session_token': [REDACTED]")

@@ -306,6 +306,9 @@ enum SecretShapes {
                       // The word with a dot after it (`Auth.build/Objects-normal/arm64/Auth.swiftmodule`, `Token.swift`)
                       // names a file or a module, not a secret and its value.
                       if s.location > 0, m.text.character(at: s.location - 1) == 0x2E { return nil }
+                      // A path after it (`PWD=/private/var/folders/6c/4zxbd4tj1bx5rm_9tfnkdbp40000gn/T`, the shell's working
+                      // directory in an `env` dump): a place, however random its folders' names.
+                      if s.location > 0, m.text.character(at: s.location - 1) == 0x2F { return nil }
                       return s
                   }),
         ]
@@ -596,6 +599,9 @@ enum SecretShapes {
             range.length = (value as NSString).length
         }
         guard !isPlaceholder(value) else { return nil }
+        // An Authorization header's scheme (`AUTHORIZATION: basic ***`, actions/checkout's extraheader): the credentials
+        // after it are the secret, and the Authorization header shape reads them.
+        if words(key).last == "authorization", ["basic", "bearer", "digest", "negotiate", "ntlm", "token"].contains(value.lowercased()) { return nil }
         // The key's own name as its value (`static let authToken = "auth_token"`, a UserDefaults or JSON key): a name.
         if words(value) == words(key) { return nil }
         switch kind {
