@@ -599,11 +599,12 @@ enum SecretShapes {
             range.length = (value as NSString).length
         }
         guard !isPlaceholder(value) else { return nil }
+        let keyWords = words(key)
         // An Authorization header's scheme (`AUTHORIZATION: basic ***`, actions/checkout's extraheader): the credentials
         // after it are the secret, and the Authorization header shape reads them.
-        if words(key).last == "authorization", ["basic", "bearer", "digest", "negotiate", "ntlm", "token"].contains(value.lowercased()) { return nil }
+        if keyWords.last == "authorization", ["basic", "bearer", "digest", "negotiate", "ntlm", "token"].contains(value.lowercased()) { return nil }
         // The key's own name as its value (`static let authToken = "auth_token"`, a UserDefaults or JSON key): a name.
-        if words(value) == words(key) { return nil }
+        if words(value) == keyWords { return nil }
         switch kind {
         case .encoded:
             // (A provisioning profile's UUID, `PROVISIONING_PROFILE = f916858b-51f5-…`, names the profile; it encodes nothing.)
@@ -620,7 +621,7 @@ enum SecretShapes {
             if isMeasurement(value) { return nil }
             if notSecretValues.contains(value.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",;.)?!"))) { return nil }
             // A count of them (`Max Tokens: 100`, `passwords=3`): a plural key and a number.
-            if let last = words(key).last, last.count > 4, last.hasSuffix("s"), secretWords.contains(last),
+            if let last = keyWords.last, last.count > 4, last.hasSuffix("s"), secretWords.contains(last),
                !value.isEmpty, value.utf8.count <= 9, value.utf8.allSatisfy({ (48...57).contains($0) }) { return nil }
             // SwiftPM's diagnostics about a package name it by identity in single quotes (`info: 'google.gtm-session-fetcher':
             // retrieving …`, `error: 'swift-session-kit': …`): a package, whatever words its name holds.
