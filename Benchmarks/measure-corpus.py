@@ -8,7 +8,8 @@ A labelled category counts as found when a finding with role `cause` of that cat
 Per failing case: case recall (some labelled category is named as a cause), top-1 (the first
 root-cause error is of a labelled category), and whether it was reported green (status `passed`
 or exit 0 with the default `--fail-on error`; a log whose labelled cause is named as a warning, and
-that shows no other failure, rightly exits 0). A false alarm is a `none` case with any root-cause
+that shows no other failure, rightly exits 0). A log that shows no build result and no failure xcmedic knows
+exits 3 (status `unknown`): not green, and counted apart as undetermined, failing or passing. A false alarm is a `none` case with any root-cause
 error, and, per labelled case, each extra root-cause error category that is not among its labels
 (reported, not counted against recall).
 
@@ -57,6 +58,8 @@ def main():
     extras = collections.Counter()
     missed = []
     green = []          # failing cases reported as passing or exiting 0
+    undetermined = []   # failing cases with status unknown and no labelled cause named (exit 3)
+    none_undetermined = 0
     failing_cases = 0
     cases_found = 0
     cases_top1 = 0
@@ -72,7 +75,7 @@ def main():
         path = os.path.join(cases_dir, name)
         out = subprocess.run([binary, "scan", "--no-config", "--format", "json", path],
                              capture_output=True, text=True)
-        if out.returncode not in (0, 1):
+        if out.returncode not in (0, 1, 3):
             print(f"{name}: xcmedic exited {out.returncode}: {out.stderr.strip()}", file=sys.stderr)
             return 1
         report = json.loads(out.stdout)
@@ -84,6 +87,7 @@ def main():
             none_cases += 1
             alarm = bool(cause_errors)
             none_alarms += alarm
+            none_undetermined += report["status"] == "unknown"
             if args.verbose or alarm:
                 print(f"{'ALARM' if alarm else 'ok   '} {name}: none expected, root-cause errors {sorted(cause_errors)}")
             continue
@@ -92,6 +96,8 @@ def main():
         if not set(labels) <= WARNING_CATEGORIES and not named_as_warning and (out.returncode == 0 or report["status"] == "passed"):
             green.append((name, report["status"], out.returncode))
         hit = False
+        if report["status"] == "unknown" and not set(labels) & cause_categories:
+            undetermined.append(name)
         for label in labels:
             expected[label] += 1
             if label in cause_categories:
@@ -118,7 +124,9 @@ def main():
     print(f"{'failing cases with a right cause':28} {cases_found:>5} / {failing_cases:<5} {cases_found / max(failing_cases, 1):6.1%}   (case recall)")
     print(f"{'failing cases, right first cause':28} {cases_top1:>5} / {failing_cases:<5} {cases_top1 / max(failing_cases, 1):6.1%}   (top-1)")
     print(f"{'failing cases reported green':28} {len(green):>5} / {failing_cases:<5}   (status passed or exit 0)")
+    print(f"{'failing cases undetermined':28} {len(undetermined):>5} / {failing_cases:<5}   (no build result, no cause named: exit 3)")
     print(f"{'passing cases with an error cause':28} {none_alarms:>5} / {none_cases:<5}")
+    print(f"{'passing cases undetermined':28} {none_undetermined:>5} / {none_cases:<5}   (no build result: exit 3)")
     for name, label, causes in missed:
         print(f"missed: {name}: {label} (named: {', '.join(causes) or 'nothing'})")
     for name, status, code in green:

@@ -168,6 +168,7 @@ finish() {
   case "$status" in
     0) exit 0 ;;
     1) echo "xcmedic: findings reached fail-on (${INPUT_FAIL_ON:-error})"; exit 1 ;;
+    3) echo "xcmedic: the log shows no build result and no failure xcmedic knows (it may be cut); see where it stops above"; exit 3 ;;
     *) echo "xcmedic: scan could not run (exit $status)"; exit "$status" ;;
   esac
 }

@@ -16,6 +16,8 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
 
 struct Scan: ParsableCommand {
     static let brokenPipeStatus = CommandLineText.brokenPipeStatus
+    /// The log shows no build result and nothing xcmedic knows failed: not a green build, and not a diagnosis.
+    static let noResultStatus: Int32 = 3
 
     static let configuration = CommandConfiguration(
         abstract: "Diagnose a build log: name each failure, its root cause and the fix.",
@@ -32,6 +34,9 @@ struct Scan: ParsableCommand {
         --format auto gives GitHub annotations on GitHub Actions (and appends a Markdown summary to \
         $GITHUB_STEP_SUMMARY) and text elsewhere. \
         Exit status: 0 when no finding reaches --fail-on, 1 when one does, 2 on a usage or input error, \
+        3 when the log shows no build result (no line says it passed or failed, and nothing xcmedic knows failed: \
+        a cut log, or a failure no rule names; not with --tee, where the command's own exit status says whether it \
+        passed, nor with --fail-on never), \
         141 when the reader of standard output went away (for example '| head'); then xcmedic stops \
         quietly without a report.
         """
@@ -149,6 +154,9 @@ struct Scan: ParsableCommand {
             }
         }
         if failOn.isMet(by: diagnosis) { throw ExitCode(1) }
+        // No build result is not a green build. In pipe mode the command's own exit status (`set -o pipefail`)
+        // says whether it passed, so xcmedic adds only the failures it found.
+        if diagnosis.status == .unknown, failOn != .never, !tee { throw ExitCode(Scan.noResultStatus) }
     }
     /// The logs scanned, as a diagnosis; the scanner (and what it kept while reading) goes when this returns,
     /// before the report is written.

@@ -63,9 +63,9 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("Rule 'slow-rule' from ") && text.stdout.contains(".xcmedic.yml was switched off"), text.stdout)
     }
 
-    func testEmptyFileIsAnUnknownResultExitZero() throws {
+    func testEmptyFileIsAnUnknownResultNotAGreenOne() throws {
         let r = try CLI.run(["scan", "--no-config", "--format", "json", try file("empty.log", [])])
-        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.status, 3, r.stderr)
         XCTAssertTrue(r.stdout.contains(#""status" : "unknown""#), r.stdout)
     }
 
@@ -118,7 +118,7 @@ final class HostileInputTests: XCTestCase {
 
     func testClosedStdinIsAnEmptyLog() throws {
         let r = try CLI.run(["scan", "--no-config", "--format", "json"])  // stdin is /dev/null
-        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.status, 3, "no build result: " + r.stderr)
         XCTAssertTrue(r.stdout.contains(#""path" : "-""#))
     }
 

@@ -106,6 +106,39 @@ final class ScanCLITeeTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderrText)
     }
 
+    /// A log with no build result (a message pasted alone, a log cut before its end) in which nothing xcmedic knows
+    /// failed is not green: the report says so, shows where the log stops (not the commands a step ran, secrets cut),
+    /// and the scan exits 3. In pipe mode the command's own status decides, so it exits 0; `--fail-on never` too.
+    func testALogWithNoBuildResultIsNotReportedGreen() throws {
+        let log = directory.appendingPathComponent("cut.log")
+        try Data(("Exporting ipa with ExportOptions.plist\n    cd /Users/ci/App\nexport-method specified: app-store\n"
+            + "password=hunter2secret\ntarget not found: ED093619217F8FAE00822AB5").utf8).write(to: log)
+        let text = try CLI.run(["scan", "--no-config", "--color", "never", log.path], environment: ["COLUMNS": "200"])
+        XCTAssertEqual(text.status, 3, text.stderr)
+        XCTAssertFalse(text.stdout.contains("No failures found"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("No line in the log says the build passed"), text.stdout)
+        let shown = text.stdout.components(separatedBy: "It ends with:\n").last ?? ""
+        XCTAssertEqual(shown, "   │ Exporting ipa with ExportOptions.plist\n   │ export-method specified: app-store\n"
+            + "   │ password=[REDACTED]\n   │ target not found: ED093619217F8FAE00822AB5\n")
+        let markdown = try CLI.run(["scan", "--no-config", "--format", "markdown", log.path])
+        XCTAssertEqual(markdown.status, 3, markdown.stderr)
+        XCTAssertTrue(markdown.stdout.contains("ends with:\n\n```text\nExporting ipa"), markdown.stdout)
+        XCTAssertFalse(markdown.stdout.contains("hunter2secret"), markdown.stdout)
+        XCTAssertEqual(try CLI.run(["scan", "--no-config", "--fail-on", "never", log.path]).status, 0)
+        let piped = try RawCLI.run(["scan", "--no-config", "--tee"], stdin: try Data(contentsOf: log))
+        XCTAssertEqual(piped.status, 0, piped.stderrText)
+        XCTAssertTrue(piped.stderrText.contains("target not found"), piped.stderrText)
+        // A failure it knows, or a build that says it passed, keeps its own status.
+        let failed = directory.appendingPathComponent("failed.log")
+        try Data("main.swift:1:1: error: cannot find 'x' in scope\n".utf8).write(to: failed)
+        XCTAssertEqual(try CLI.run(["scan", "--no-config", failed.path]).status, 1)
+        let passed = directory.appendingPathComponent("passed.log")
+        try Data("Building for debugging...\nBuild complete! (1.2s)\n".utf8).write(to: passed)
+        let green = try CLI.run(["scan", "--no-config", passed.path])
+        XCTAssertEqual(green.status, 0, green.stdout)
+        XCTAssertTrue(green.stdout.contains("No failures found."), green.stdout)
+    }
+
     func testTeeWithReportWritesTheChosenFormatToTheFileAndNothingToStderr() throws {
         let report = directory.appendingPathComponent("report.sarif")
         let result = try RawCLI.run(["scan", "--no-config", "--tee", "--format", "sarif", "--report", report.path], stdin: Self.awkwardLog)

@@ -40,7 +40,7 @@ public struct MarkdownReport: Sendable {
             if !history.passedAfterFailing.isEmpty { out += "\n" }
         }
         guard !diagnosis.findings.isEmpty else {
-            return out + "No failures found.\n"
+            return out + (diagnosis.status == .unknown ? noResultText(context) : "No failures found.\n")
         }
 
         // As in the terminal report: errors lead; warnings only when nothing failed; info never.
@@ -105,6 +105,16 @@ public struct MarkdownReport: Sendable {
         }
         if diagnosis.findings.count > detailedFindings {
             out += "\nDetails of \(diagnosis.findings.count - detailedFindings) more findings: run `xcmedic scan` on the log.\n"
+        }
+        if diagnosis.status == .unknown { out += "\n" + noResultText(context) }
+        return out
+    }
+
+    /// A log with no build result: it is not green; where it stops is shown.
+    private func noResultText(_ context: ReportContext) -> String {
+        var out = Markdown.escape(context.noResultText) + "\n"
+        for ending in context.endings {
+            out += "\n`\(Markdown.codeSpanContent(ending.name))` ends with:\n\n" + Markdown.fence(ending.lines.joined(separator: "\n"), info: "text")
         }
         return out
     }

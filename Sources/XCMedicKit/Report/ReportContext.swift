@@ -38,6 +38,19 @@ struct ReportContext {
 
     var inputNames: String { diagnosis.inputs.map(\.displayName).joined(separator: ", ") }
 
+    /// What a report says when the log shows no build result (status unknown): no line says the build passed, and
+    /// nothing xcmedic knows failed. That is not a green build, and the report says so.
+    var noResultText: String {
+        let failures = diagnosis.findings.isEmpty ? "and none names a failure xcmedic knows" : "and none of what xcmedic found failed it"
+        return "No line in the log says the build passed, \(failures): the log may be cut before its end, or end in a "
+            + "failure no rule names. Read where it stops."
+    }
+
+    /// The inputs whose last lines are known, with those lines: where each log stops.
+    var endings: [(name: String, lines: [String])] {
+        diagnosis.inputs.filter { !$0.lastLines.isEmpty }.map { ($0.displayName, $0.lastLines) }
+    }
+
     /// Where an occurrence stood: `line 12`, or `build.log line 12` when there are several inputs (or `always`).
     func logLine(_ o: Occurrence, always: Bool = false) -> String {
         always || diagnosis.inputs.count > 1 ? "\(inputName(o.input)) line \(o.line)" : "line \(o.line)"

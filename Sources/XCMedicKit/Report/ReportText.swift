@@ -33,6 +33,7 @@ public struct ReportText: Sendable {
             var input = input
             input.path = text(input.path)
             input.dialect = visible(input.dialect)
+            input.lastLines = input.lastLines.map(text)
             return input
         }
         // What the history store says (names of builds, branches and tests) is text that leaves xcmedic too.

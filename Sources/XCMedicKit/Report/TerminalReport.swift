@@ -58,7 +58,7 @@ public struct TerminalReport {
         case .unknown: out += bold("xcmedic: no build result in this log") + " — \(inputs)\n"
         }
         if diagnosis.findings.isEmpty {
-            out += "No failures found.\n"
+            out += diagnosis.status == .unknown ? noResultText(context) : "No failures found.\n"
             if let history = diagnosis.history { out += historyText(history) }
             return out
         }
@@ -114,7 +114,19 @@ public struct TerminalReport {
         if diagnosis.droppedFindings > 0 {
             out += "\n\(diagnosis.droppedFindings) further distinct findings were counted but not listed.\n"
         }
+        if diagnosis.status == .unknown { out += "\n" + noResultText(context) }
         if let history = diagnosis.history { out += historyText(history) }
+        return out
+    }
+
+    /// A log with no build result: it is not green; where it stops is shown.
+    private func noResultText(_ context: ReportContext) -> String {
+        var out = wrap(context.noResultText, indent: "") + "\n"
+        let endings = context.endings
+        for ending in endings {
+            out += (endings.count > 1 || context.diagnosis.inputs.count > 1 ? "\(ending.name) ends with:" : "It ends with:") + "\n"
+            for line in ending.lines { out += "   " + dim("│ ") + line + "\n" }
+        }
         return out
     }
 

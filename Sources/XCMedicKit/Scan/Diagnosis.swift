@@ -71,6 +71,9 @@ public struct Diagnosis: Sendable {
         public var bytes: Int
         public var lines: Int
         public var dialect: String
+        /// The last meaningful lines of the input (up to `Diagnosis.maxEndLines`, oldest first): where a log with no
+        /// build result stops, which a report shows when nothing else says why.
+        public var lastLines: [String] = []
 
         /// How reports name the input: `stdin` for `-`.
         public var displayName: String { Input.displayName(path) }
@@ -83,6 +86,7 @@ public struct Diagnosis: Sendable {
     /// must not hold a path for every one of them (issue 17: 128,150 kept on the 200 MB error log).
     static let maxStoredOccurrences = 20_000
     static let maxExcerptLines = 24
+    static let maxEndLines = 6
     static let maxExcerptLineLength = 400
     static let maxFindings = 5_000
 

@@ -98,8 +98,9 @@ public final class Scanner {
         }
         open = nil
         currentBase = nil
+        inputs.append(Diagnosis.Input(path: source.name, bytes: reader.bytesRead, lines: reader.lineCount, dialect: detector.dialect,
+                                      lastLines: lastLines()))
         previousTail = []
-        inputs.append(Diagnosis.Input(path: source.name, bytes: reader.bytesRead, lines: reader.lineCount, dialect: detector.dialect))
     }
 
     public func scan(path: String, rawObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) throws {
@@ -165,7 +166,7 @@ public final class Scanner {
             if bytes.count >= chunkBytes { flush() }
         }
         flush()
-        inputs.append(Diagnosis.Input(path: source.name, bytes: total, lines: firstLine - 1, dialect: "xcode-record"))
+        inputs.append(Diagnosis.Input(path: source.name, bytes: total, lines: firstLine - 1, dialect: "xcode-record", lastLines: lastLines()))
     }
 
     public func scan(text: String, name: String = "-") throws {
@@ -184,6 +185,22 @@ public final class Scanner {
         diagnosis.invocations = invocationReaders.map { $0.finish(testTargets: diagnosis.tests.bundles) }
         diagnosis.fillFixes()
         return diagnosis
+    }
+
+    /// The last meaningful lines of the input just read, oldest first, from the tail kept of its last chunk (not the
+    /// commands a step ran, banners or separators: what it printed).
+    private func lastLines() -> [String] {
+        var lines: [String] = []
+        var tail = previousTail
+        if let last = tail.last, last != 0x0A { tail.append(0x0A) } // a log's last line without a newline
+        tail.withUnsafeBufferPointer { tail in
+            guard let base = tail.baseAddress, tail.count > 0 else { return }
+            PrecedingLines(base: base, before: tail.count, previous: []).walk(maxLines: 400) { line in
+                if !FailedStep.isNoise(line.text) { lines.append(FindingCollector.clip(line.raw)) }
+                return lines.count < Diagnosis.maxEndLines
+            }
+        }
+        return lines.reversed()
     }
 
     /// Keeps the last whole lines of a chunk (up to `keptTailBytes`) for reading back across chunks.
