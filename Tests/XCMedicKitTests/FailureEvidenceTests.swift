@@ -565,6 +565,36 @@ final class FailureEvidenceTests: XCTestCase {
         XCTAssertEqual(d.causes.map(\.category), ["compiler-crash"])
     }
 
+    /// `gh run view --log` (and `--log-failed`) puts the job's and the step's names, each ended by a tab, before GitHub's
+    /// timestamp (13 logs of Tests/Holdout, hold-out 47's q8024 and q8027); a step's first line may carry a byte order
+    /// mark, also as code page 437 shows it. A line with tabs that is not such a row stays as it is.
+    func testGitHubCLIRunLogColumnsComeOff() throws {
+        assertTexts([("deploy\tExport IPA Package\t2026-07-30T19:24:33.9741640Z error: exportArchive Signing certificate is invalid.",
+                      "error: exportArchive Signing certificate is invalid."),
+                     ("Build Unsigned IPA\tPost Checkout code\t\u{FEFF}2026-08-10T15:08:19.1236380Z Post job cleanup.", "Post job cleanup."),
+                     ("build\tRun tests\t∩╗┐2026-08-10T15:08:19.1236380Z ##[error]Process completed with exit code 65.",
+                      "Process completed with exit code 65."),
+                     ("name\tvalue\tnot a time", "name\tvalue\tnot a time"),
+                     ("Trailing blanks go   \t", "Trailing blanks go")])
+        let d = try diagnose("deploy\tExport IPA Package\t2026-07-30T19:24:33.9741640Z error: exportArchive Signing certificate is invalid.\n"
+            + "deploy\tExport IPA Package\t2026-07-30T19:24:33.9744740Z ** EXPORT FAILED **\n")
+        XCTAssertEqual(d.causes.map(\.category), ["codesign-certificate"])
+    }
+
+    /// Flutter prints a result bundle's issue after its type (`Error (Xcode): `, `Swift Compiler Error (Xcode): `,
+    /// `Uncategorized (Xcode): `): the message alone is tried as the compiler's, capital first letter and all.
+    func testFlutterXcodeIssueTypeIsTakenOffTheMessage() throws {
+        let line = LogLine(raw: "Error (Xcode): Building for 'iOS-simulator', but linking in object file (/x/MLImage.framework/MLImage[arm64][2](GMLImage.o)) built for 'iOS' ")
+        XCTAssertEqual(line.bare, "Building for 'iOS-simulator', but linking in object file (/x/MLImage.framework/MLImage[arm64][2](GMLImage.o)) built for 'iOS'")
+        XCTAssertEqual(line.level, .error)
+        XCTAssertEqual(LogLine(raw: "Uncategorized (Xcode): Command SwiftCompile failed").bare, "Command SwiftCompile failed")
+        XCTAssertNil(LogLine(raw: "Uncategorized (Xcode): Command SwiftCompile failed").level)
+        XCTAssertEqual(LogLine(raw: "Warning (Xcode): x is deprecated").level, .warning)
+        for kept in ["Error (code 3): x", "Building (Xcode) now", "error (Xcode): x"] { XCTAssertEqual(LogLine(raw: kept).bare, kept) }
+        let d = try diagnose("Error (Xcode): Building for 'iOS-simulator', but linking in object file (/x/MLImage.framework/MLImage[arm64][2](GMLImage.o)) built for 'iOS' \n\nCould not build the application for the simulator.\n")
+        XCTAssertEqual(d.causes.first?.category, "linker-other")
+    }
+
     /// A copy of GitHub Actions' web log pasted into an issue turns runs of digits into links to the log's lines
     /// (17 logs of Tests/Holdout: q050, j1007, d082, …); the digits stay, the link goes.
     func testGitHubLogLineLinksComeOffAndLeaveTheirDigits() throws {
@@ -1085,6 +1115,34 @@ final class FailureEvidenceTests: XCTestCase {
             """)
         XCTAssertEqual(importFailed.causes.first?.rule, "keychain-import-failed")
         XCTAssertEqual(importFailed.causes.first { $0.rule == "ci-keychain-delete-missing" }?.severity, .warning)
+    }
+
+    /// Flutter's box about a missing development team follows any failed device build of a project without one: it
+    /// names the cause only when nothing else does (hold-out 47's r7019), and stays a warning under a module that did not
+    /// build (Tests/Holdout's i1019).
+    func testFlutterDevelopmentTeamBoxExplainsOnlyAFailureNothingElseNames() throws {
+        let box = """
+            Building a deployable iOS app requires a selected Development Team with a\u{20}
+            Provisioning Profile. Please ensure that a Development Team is selected by:
+            """
+        let alone = try diagnose("Failed to build iOS app\n" + box + "\nEncountered error while building for device.\n")
+        XCTAssertEqual(alone.causes.first?.rule, "flutter-no-development-team")
+        XCTAssertEqual(alone.causes.first?.severity, .error)
+        let module = try diagnose("/x/ios/Classes/Plugin.swift:2:8: error: no such module 'IDnowSDK'\nFailed to build iOS app\n" + box)
+        XCTAssertEqual(module.causes.first?.category, "no-such-module")
+        XCTAssertEqual(module.causes.first { $0.rule == "flutter-no-development-team" }?.severity, .warning)
+    }
+
+    /// xcodebuild in a sandboxed shell (an agent's, Tests/Holdout's k2017, j7030, x8022) cannot create its DerivedData
+    /// folder, and cannot reach CoreSimulatorService either: the folder is the cause, the service its consequence. A full
+    /// volume says the same words (Tests/Corpus b089), and then the disk is the cause.
+    func testADerivedDataFolderXcodebuildMayNotCreateIsTheCause() throws {
+        let arena = "Couldn't create workspace arena folder '/Users/u/Library/Developer/Xcode/DerivedData/App-abc': "
+            + "Unable to write to info file '<DVTFilePath:0x1:'/Users/u/Library/Developer/Xcode/DerivedData/App-abc/info.plist'>'.\n"
+        let sandboxed = try diagnose("2025-12-18 12:52:33.101 xcodebuild[1:2] CoreSimulatorService connection became invalid.  Simulator services will no longer be available.\n" + arena)
+        XCTAssertEqual(sandboxed.causes.filter { $0.severity == .error }.map(\.rule), ["deriveddata-not-writable"])
+        let full = try diagnose(arena + "Error writing xctestrun file: Error Domain=NSCocoaErrorDomain Code=640 \"You can’t save the file “x.xctestrun” because the volume “Macintosh HD” is out of space.\"\n")
+        XCTAssertEqual(full.causes.first?.category, "disk-full")
     }
 
     /// A bare exit status under fastlane's banner is that action's failure: `unlock_keychain` exiting 36 (a locked

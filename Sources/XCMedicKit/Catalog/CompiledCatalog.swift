@@ -2637,10 +2637,10 @@ Fatal error: Unexpectedly found nil while unwrapping an Optional value\0\
 0\0\
 -\0
 """
-    /// Catalog/03-signing.yml: 44 rules
+    /// Catalog/03-signing.yml: 45 rules
     static let signing = """
 xcmedic-catalog-2\0\
-44\0\
+45\0\
 no-signing-certificate\0\
 No signing certificate with its private key in the keychain\0\
 codesign-certificate\0\
@@ -3103,7 +3103,7 @@ The signing certificate was revoked or has expired\0\
 codesign-certificate\0\
 error\0\
 cause\0\
-3\0\
+4\0\
 is not valid for code signing\0\
 Signing certificate (?:[\"“]|â€œ|â\\x{80}\\x{9C}|‚Äú)(?<certificate>[^\"“”â‚]+)(?:[\"”]|â€\\x{9D}?|â\\x{80}\\x{9D}|‚Äù),? (?:serial number (?:[\"“]|â€œ|â\\x{80}\\x{9C}|‚Äú)(?<serial>[^\"“”â‚]+)(?:[\"”]|â€\\x{9D}?|â\\x{80}\\x{9D}|‚Äù),? )?is not valid for code signing\0\
 0\0\
@@ -3112,6 +3112,9 @@ CSSMERR_TP_CERT_\0\
 0\0\
 CSSMERR_TP_NOT_TRUSTED\0\
 (?:(?<path>\\S+): )?CSSMERR_TP_NOT_TRUSTED\0\
+0\0\
+Signing certificate is invalid\0\
+^(?:error: )?exportArchive:? Signing certificate is invalid\0\
 0\0\
 0\0\
 +\0\
@@ -3140,7 +3143,7 @@ For a vendor's xcframework, update the package to a release signed with a valid 
 -\0\
 1\0\
 https://developer.apple.com/support/certificates/\0\
-3\0\
+5\0\
 Signing certificate \"Apple Distribution: Vladislav Kolchuk (7673SP667C)\", serial number \"788137214EAC5305BCA355A1600BACD4\", is not valid for code signing. It may have been revoked or expired.\0\
 +\0\
 https://github.com/MoKhajavi75/iOS_Development_Certificates/issues/42\0\
@@ -3163,6 +3166,14 @@ path\0\
 /.build/checkouts/swift-package-capturesdk/Sources/CaptureSDK.xcframework\0\
 state\0\
 REVOKED\0\
+error: exportArchive: Signing certificate is invalid.\0\
++\0\
+https://github.com/fastlane/fastlane/issues/19785 (gym; the NSError above it names the revoked Apple Distribution certificate)\0\
+0\0\
+error: exportArchive Signing certificate is invalid.\0\
++\0\
+https://github.com/wvrousseletp/LosMusicians/blob/cc0f59db882a9ae5122ffab777a257029e59ca19/full_log.txt (Xcode 26.5, -allowProvisioningUpdates with an App Store Connect API key)\0\
+0\0\
 1\0\
 Signing Identity:     \"Apple Distribution: Example Corp (ABCDE12345)\"\0\
 -\0\
@@ -3457,6 +3468,58 @@ reason\0\
 No such file or directory\0\
 1\0\
 security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.\0\
+-\0\
+0\0\
+0\0\
+0\0\
+0\0\
+1\0\
+0\0\
+0\0\
+-\0\
+flutter-no-development-team\0\
+Flutter found no development team for a signed iOS build\0\
+provisioning-profile\0\
+warning\0\
+cause\0\
+1\0\
+requires a selected Development Team\0\
+Building a deployable (?<platform>iOS|macOS) app requires a selected Development Team\0\
+0\0\
+0\0\
++\0\
+Building a deployable {platform} app requires a selected Development Team with a provisioning profile\0\
+Flutter builds the app for a device, which must be signed, and the Xcode project names no development team (DEVELOPMENT_TEAM is empty in the Runner target), so Xcode cannot pick a signing certificate and provisioning profile. Flutter shows this box after the build failed; when the log names another error before it, that error is the cause and this box is only Flutter's guess.\0\
+2\0\
+Select the team in Xcode (Runner target, Signing & Capabilities, Team), or set DEVELOPMENT_TEAM in the Runner target's build settings, and commit the project\0\
+1\0\
+open ios/Runner.xcworkspace\0\
+-\0\
+-\0\
+On CI, build without signing and sign when exporting the archive\0\
+1\0\
+flutter build ios --release --no-codesign\0\
+-\0\
+-\0\
+1\0\
+https://docs.flutter.dev/deployment/ios\0\
+3\0\
+Building a deployable iOS app requires a selected Development Team with a \0\
++\0\
+https://github.com/BadElectronics/pump-and-plate/blob/e5fa4f89ad53ee304d8828e85122d6c89716dfaa/build-ios.log (flutter build ios, the box wrapped)\0\
+1\0\
+platform\0\
+iOS\0\
+           Building a deployable iOS app requires a selected Development Team with a \0\
++\0\
+https://github.com/akherhossan007/iphone/blob/88f7540a3b043b81ade332509fb0e965f3359cd7/xcode_build.log (flutter build ios -v)\0\
+0\0\
+Building a deployable iOS app requires a selected Development Team with a\0\
++\0\
+https://github.com/mreichelt/flutter-idnow-playground/blob/f91a447c327f050b89940ecb04c0bd23fb453be5/README.md (flutter build ios --no-codesign, after a module that did not build)\0\
+0\0\
+1\0\
+Signing for \"Runner\" requires a development team. Select a development team in the Signing & Capabilities editor.\0\
 -\0\
 0\0\
 0\0\
@@ -6464,7 +6527,8 @@ com.apple.CoreSimulator.CoreSimulatorService is running\0\
 2018-08-19 13:27:17.859 bp[37372:204967] CoreSimulatorService connection interrupted.  Resubscribing to notifications.\0\
 -\0\
 0\0\
-0\0\
+1\0\
+ci-environment\0\
 0\0\
 0\0\
 0\0\
@@ -17693,10 +17757,10 @@ Main Thread Checker: enabled\0\
 0\0\
 -\0
 """
-    /// Catalog/10-infrastructure.yml: 78 rules
+    /// Catalog/10-infrastructure.yml: 79 rules
     static let infrastructure = """
 xcmedic-catalog-2\0\
-78\0\
+79\0\
 no-space-left-on-device\0\
 The disk is full\0\
 disk-full\0\
@@ -18508,6 +18572,60 @@ The operation completed successfully.\0\
 0\0\
 0\0\
 1\0\
+0\0\
+0\0\
+-\0\
+deriveddata-not-writable\0\
+xcodebuild could not create its folder in DerivedData (a sandboxed or restricted shell)\0\
+ci-environment\0\
+error\0\
+cause\0\
+1\0\
+Couldn't create workspace arena folder\0\
+Couldn't create workspace arena folder ['‘](?<path>[^'’]+)['’]: (?<reason>.+?)\\.?$\0\
+0\0\
+0\0\
++\0\
+xcodebuild could not create {path}: {reason}\0\
+xcodebuild keeps each workspace's build products, indexes and logs in a folder under DerivedData, which it creates before building. It could not: the process runs in a sandbox that forbids writing to ~/Library (an AI coding agent's or another tool's restricted shell, which also keeps it from CoreSimulatorService, so simulator errors follow), DerivedData belongs to another user, or the volume is read-only. Nothing is wrong with the project.\0\
+2\0\
+Give the build a DerivedData it may write to, inside the working directory\0\
+1\0\
+xcodebuild {$selection} -derivedDataPath ./DerivedData build\0\
+-\0\
+-\0\
+Or run xcodebuild outside the sandbox, as the user who owns ~/Library/Developer, and check the folder's owner\0\
+1\0\
+ls -ld ~/Library/Developer/Xcode/DerivedData\0\
+-\0\
+-\0\
+0\0\
+3\0\
+Couldn't create workspace arena folder '/Users/mke/Library/Developer/Xcode/DerivedData/PSCAL-anvfevpigpxrzghagwbzajcwawhq': You don’t have permission to save the file “PSCAL-anvfevpigpxrzghagwbzajcwawhq” in the folder “DerivedData”.\0\
++\0\
+https://github.com/emkey1/pscal/blob/a83fa3ae559ba9ee7ca599f923f88c3ecebf3671/xcodebuild.log\0\
+1\0\
+path\0\
+/Users/mke/Library/Developer/Xcode/DerivedData/PSCAL-anvfevpigpxrzghagwbzajcwawhq\0\
+Couldn't create workspace arena folder '/Users/young/Library/Developer/Xcode/DerivedData/readytoorder-cjeonfgvyvwicdfkficscndmjuhq': Unable to write to info file '<DVTFilePath:0xa0a7cad00:'/Users/young/Library/Developer/Xcode/DerivedData/readytoorder-cjeonfgvyvwicdfkficscndmjuhq/info.plist'>'.\0\
++\0\
+https://github.com/Yng314/readytoorder/blob/8ffd81c42308367c66500530fc6b1d1cb4ab648e/build.log\0\
+1\0\
+path\0\
+/Users/young/Library/Developer/Xcode/DerivedData/readytoorder-cjeonfgvyvwicdfkficscndmjuhq\0\
+[error] [Xcode] Couldn't create workspace arena folder '/Users/suaadbatis/Library/Developer/Xcode/DerivedData/WebDriverAgent-akxhdiizyykdxefsthlnfyomlaiz': Unable to write to info file '<DVTFilePath:0x7f94bd3f7380:'/Users/suaadbatis/Library/Developer/Xcode/DerivedData/WebDriverAgent-akxhdiizyykdxefsthlnfyomlaiz/info.plist'>'.\0\
++\0\
+Tests/Corpus b089 (Appium's WebDriverAgent build; the volume was out of space, which the log says below)\0\
+0\0\
+1\0\
+Build description path: /Users/young/Library/Developer/Xcode/DerivedData/readytoorder-cjeonfgvyvwicdfkficscndmjuhq/Build/Intermediates.noindex/XCBuildData/desc.xcbuilddata\0\
+-\0\
+0\0\
+1\0\
+disk-full\0\
+0\0\
+0\0\
+0\0\
 0\0\
 0\0\
 -\0\

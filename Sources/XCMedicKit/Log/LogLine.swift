@@ -59,7 +59,8 @@ public struct LogLine: Sendable {
         self.raw = raw
         var glyph: LineLevel?
         var boxed = false
-        text = LogLine.unescapeHTML(LogLine.strip(LogLine.withoutLogLinks(LogLine.withoutPastedColours(raw)), glyph: &glyph, boxed: &boxed))
+        text = LogLine.withoutTrailingBlanks(
+            LogLine.unescapeHTML(LogLine.strip(LogLine.withoutLogLinks(LogLine.withoutPastedColours(raw)), glyph: &glyph, boxed: &boxed)))
         glyphLevel = glyph
         self.boxed = boxed
         header = DiagnosticHeader.parse(text, glyphLevel: glyph)
@@ -74,10 +75,34 @@ public struct LogLine: Sendable {
             // name these tools in their patterns, so the text stays whole.
             bare = text
             prefixLevel = level
+        } else if let (rest, level) = LogLine.dropXcodeIssueType(text) {
+            bare = rest
+            prefixLevel = level
         } else {
             bare = text
             prefixLevel = nil
         }
+    }
+
+    /// `Swift Compiler Error (Xcode): message`, `Error (Xcode): `, `Uncategorized (Xcode): `: Flutter prints an issue of
+    /// the result bundle after its type. The message alone, and the level when the type names one.
+    static func dropXcodeIssueType(_ text: String) -> (String, LineLevel?)? {
+        let u = text.utf8
+        guard let first = u.first, (65...90).contains(first), let close = u.prefix(48).firstIndex(of: 41) else { return nil } // ')'
+        let type = text[..<close]
+        guard type.hasSuffix(" (Xcode"), text[close...].hasPrefix("): "),
+              type.dropLast(7).allSatisfy({ $0.isLetter || $0 == " " }) else { return nil }
+        let words = type.dropLast(7).split(separator: " ")
+        let level: LineLevel? = words.contains("Error") || words.contains("Errors") ? .error : words.contains("Warning") ? .warning : nil
+        return (String(text[text.utf8.index(close, offsetBy: 3)...]), level)
+    }
+
+    /// Without the spaces and tabs a paste left at the end of the line: a rule's pattern ends where the message does.
+    static func withoutTrailingBlanks(_ text: String) -> String {
+        guard let last = text.utf8.last, last == 32 || last == 9 else { return text }
+        var s = Substring(text)
+        while let c = s.utf8.last, c == 32 || c == 9 { s = s.dropLast() }
+        return String(s)
     }
 
     /// The message of a list item a person pasted (`1. Type 'X' does not conform to protocol 'Y'`, `- Cannot find
@@ -211,6 +236,7 @@ public struct LogLine: Sendable {
                     continue
                 }
                 if let rest = dropToolPrefix(s) { s = rest; changed = true; continue }
+                if let rest = dropRunViewColumns(s) { s = rest; changed = true; continue }
                 if first == 98 || first == 115 || first == 101 || first == 99, LogLine.has(9, in: s.utf8, within: 8),
                    let rest = dropDateTime(s) { s = rest; changed = true; continue } // Bamboo's `build\t…`
                 continue
@@ -304,6 +330,20 @@ public struct LogLine: Sendable {
         guard char(90) else { return nil }
         guard i < u.endIndex, u[i] == 32 else { return i == u.endIndex ? s[i...] : nil }
         return s[u.index(after: i)...]
+    }
+
+    /// `Build\tRun tests\t2024-05-01T10:00:00.1234567Z ` (`gh run view --log` and `--log-failed`: the job's and the
+    /// step's names, each ended by a tab, before GitHub's timestamp; the first line of a step's log may carry a byte
+    /// order mark, also as code page 437 shows it, `∩╗┐`). Leaves the timestamp for `dropGitHubTimestamp`.
+    static func dropRunViewColumns(_ s: Substring) -> Substring? {
+        let u = s.utf8
+        guard let job = u.prefix(160).firstIndex(of: 9) else { return nil }
+        let afterJob = u.index(after: job)
+        guard let step = u[afterJob...].prefix(160).firstIndex(of: 9) else { return nil }
+        var rest = s[u.index(after: step)...]
+        if rest.hasPrefix("\u{FEFF}") { rest = rest.dropFirst() } else if rest.hasPrefix("∩╗┐") { rest = rest.dropFirst(3) }
+        guard let first = rest.utf8.first, (48...57).contains(first), dropGitHubTimestamp(rest) != nil else { return nil }
+        return rest
     }
 
     /// `#27 204.1 ` (Docker BuildKit's plain progress: the step's number and the seconds since it started, before each
