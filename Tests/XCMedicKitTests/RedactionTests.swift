@@ -275,6 +275,24 @@ final class RedactionTests: XCTestCase {
         XCTAssertEqual(r.redact("AUTH_TOKEN=123456789012"), "AUTH_TOKEN=[REDACTED]")
         XCTAssertEqual(r.redact("  'session_token': hunter2secret"), "  'session_token': [REDACTED]")
         XCTAssertEqual(r.redact("PASSWORDS=hunter2,hunter3"), "PASSWORDS=[REDACTED],hunter3")
+        // A CLI's topic:command, a redirection where an empty password was, code binding a name to a name, a colour code
+        // after a Ruby keyword argument, a build's intermediate file and the variable that holds a key (hold-out 47): not
+        // secrets; the same keys with secret values are still hidden.
+        for line in ["2026-04-22T21:31:58.1766750Z + npx eas credentials:sync --platform ios --non-interactive",
+                     "  elif openssl pkcs12 -in $RUNNER_TEMP/raw_cert.file -out $RUNNER_TEMP/converted.pem -nodes -passin pass: 2>/dev/null; then",
+                     "            if let session = sessionToRevoke {",
+                     "                            if let tempSession = peerSessions[tempID] {",
+                     "[00:19:36]: \u{1B}[31m    119:\t      api_key: api_key,\u{1B}[0m",
+                     #"ConstructStubExecutorLinkFileList /x/TheaCredentialsExtension.build/Thea\ Credentials-ExecutorLinkFileList-normal-arm64.txt (in target 'X')"#,
+                     "Normalizando ASC Private Key (EXPO_ASC_PRIVATE_KEY_BASE64)..."] {
+            XCTAssertEqual(r.redact(line), line)
+        }
+        XCTAssertEqual(r.redact("credentials: hunter2secret"), "credentials: [REDACTED]")
+        XCTAssertEqual(r.redact("let token = ghsX7c9a1b2c3d4e5f6"), "let token = [REDACTED]")
+        XCTAssertEqual(r.redact(#"let token = "sessionToRevoke""#), #"let token = "[REDACTED]""#)
+        XCTAssertEqual(r.redact("\u{1B}[31m    api_key: hunter2secret\u{1B}[0m"), "\u{1B}[31m    api_key: [REDACTED]\u{1B}[0m")
+        XCTAssertEqual(r.redact("\u{1B}[32mpassword: hunter2secret\u{1B}[0m"), "\u{1B}[32mpassword: [REDACTED]\u{1B}[0m")
+        XCTAssertEqual(r.redact("Credentials-k8F2mQ9xL4vB7nR1tY6wZ3pA5sD0"), "Credentials-[REDACTED]")
     }
 
     /// The byte checks in front of two shapes' regexes say no only where the regex cannot match: the session

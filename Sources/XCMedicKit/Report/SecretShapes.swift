@@ -130,6 +130,13 @@ enum SecretShapes {
         let n = u.count
         var i = 0
         while i < n {
+            // A colour code before a key (`\u{1B}[32mpassword: `): the key starts after its `m`.
+            if u[i] == 0x1B, i + 1 < n, u[i + 1] == 91 {
+                var k = i + 2
+                while k < n, (48...57).contains(u[k]) || u[k] == 59 { k += 1 }
+                i = k < n && u[k] == 109 ? k + 1 : k
+                continue
+            }
             guard isKeyByte(u[i]) else { i += 1; continue }
             var j = i + 1
             while j < n, isKeyByte(u[j]) { j += 1 }
@@ -287,7 +294,8 @@ enum SecretShapes {
             // KEY=value, key: value, "key": "value", key => value, where the key names a secret.
             Shape("secret-named value", keyTriggers,
                   // (Not a path's component: `…/XCTest-status/Session-2014-09-10_11:39:20-JbO0b7.log` names a file.)
-                  #"(?<![A-Za-z0-9_./-])(?<k>[A-Za-z_][A-Za-z0-9_.-]{0,80})["']?(?<sep>\s*(?:=>|:=|[:=])\s*)"# + value,
+                  // (A colour code may stand right before the key: `\u{1B}[32mpassword: …`.)
+                  #"(?<![A-Za-z0-9_./-])(?:\x{1B}\[[0-9;]*m)?(?<k>[A-Za-z_][A-Za-z0-9_.-]{0,80})["']?(?<sep>\s*(?:=>|:=|[:=])\s*)"# + value,
                   secret: { m in keyedValue(m) }, confirm: { mayHoldKeyedValue($0) }),
             // A property list entry: <key>APIKey</key><string>…</string>.
             Shape("plist entry", ["<key>"], #"<key>(?<k>[^<]{1,80})</key>\s*<string>(?<s>[^<]+)</string>"#, secret: { m in
@@ -309,6 +317,11 @@ enum SecretShapes {
                       // A path after it (`PWD=/private/var/folders/6c/4zxbd4tj1bx5rm_9tfnkdbp40000gn/T`, the shell's working
                       // directory in an `env` dump): a place, however random its folders' names.
                       if s.location > 0, m.text.character(at: s.location - 1) == 0x2F { return nil }
+                      // A file's name (`Thea\ Credentials-ExecutorLinkFileList-normal-arm64.txt`, an intermediate file of an
+                      // extension named Credentials): it ends in an extension.
+                      if hasFileExtension(m.group("s") ?? "") { return nil }
+                      // The variable that holds it (`Normalizando ASC Private Key (EXPO_ASC_PRIVATE_KEY_BASE64)...`).
+                      if isVariableName(m.group("s") ?? "") { return nil }
                       return s
                   }),
         ]
@@ -598,6 +611,11 @@ enum SecretShapes {
             value = String(value[..<cut])
             range.length = (value as NSString).length
         }
+        // A colour code ends the value (fastlane's `\u{1B}[31m    api_key: api_key,\u{1B}[0m`): what follows is formatting.
+        if !quoted, let escape = value.firstIndex(of: "\u{1B}") {
+            value = String(value[..<escape])
+            range.length = (value as NSString).length
+        }
         guard !isPlaceholder(value) else { return nil }
         let keyWords = words(key)
         // An Authorization header's scheme (`AUTHORIZATION: basic ***`, actions/checkout's extraheader): the credentials
@@ -626,6 +644,16 @@ enum SecretShapes {
             // SwiftPM's diagnostics about a package name it by identity in single quotes (`info: 'google.gtm-session-fetcher':
             // retrieving …`, `error: 'swift-session-kit': …`): a package, whatever words its name holds.
             if isPackageIdentity(m) { return nil }
+            // A command line's `topic:command` (`npx eas credentials:sync --platform ios`): a plural key, `:` and a
+            // lower-case word right after it.
+            if m.group("sep") == ":", let last = keyWords.last, last.hasSuffix("s"),
+               value.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || $0 == "-" }) { return nil }
+            // A shell redirection where a value would be (`-passin pass: 2>/dev/null`: the password is empty).
+            if !quoted, let first = value.first, first == ">" || first == "<" || first == "|" || value.hasPrefix("&&")
+                || (first.isNumber && value.dropFirst().first == ">") { return nil }
+            // A variable bound to another in code (`if let session = sessionToRevoke {`, `var token = newToken`): a
+            // declaration whose value is an unquoted name or a subscript of one. A secret written in code is a quoted literal.
+            if !quoted, isDeclared(m), isName(value) { return nil }
             if !quoted {
                 if looksLikeCode(value, separator: m.group("sep") ?? "") { return nil }
                 // An unquoted value that runs on into `,` or `)` is cut there.
@@ -635,6 +663,24 @@ enum SecretShapes {
             }
             return range
         }
+    }
+
+    /// The key follows `let `, `var ` or `const ` (Swift, JavaScript), `if let `/`guard let ` included.
+    static func isDeclared(_ m: Match) -> Bool {
+        guard let keyRange = m.range("k"), keyRange.location >= 4 else { return false }
+        let before = m.text.substring(with: NSRange(location: max(0, keyRange.location - 6), length: min(6, keyRange.location)))
+        return before.hasSuffix("let ") || before.hasSuffix("var ") || before.hasSuffix("const ")
+    }
+
+    /// A name in code, perhaps with a member chain or a subscript: `sessionToRevoke`, `peerSessions[tempID]`, `self.token`.
+    static func isName(_ value: String) -> Bool {
+        var body = Substring(value)
+        while let last = body.last, "{,;".contains(last) || last == " " { body = body.dropLast() }
+        if body.hasSuffix("]"), let open = body.firstIndex(of: "[") { body = body[..<open] }
+        guard let first = body.unicodeScalars.first, first == "_" || (first >= "a" && first <= "z") else { return false }
+        // (Not a token written without quotes: a name holds words, few digits.)
+        return body.unicodeScalars.filter({ $0 >= "0" && $0 <= "9" }).count <= 2
+            && body.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "_" || $0 == "." }
     }
 
     /// The key is a package identity as SwiftPM quotes it at the head of a diagnostic: lowercase, in single quotes, right
@@ -648,6 +694,13 @@ enum SecretShapes {
               m.text.substring(with: NSRange(location: keyRange.location + keyRange.length, length: 1)) == "'" else { return false }
         let before = m.text.substring(to: keyRange.location - 1)
         return ["info: ", "warning: ", "error: ", "note: "].contains(where: { before.hasSuffix($0) })
+    }
+
+    /// `….txt`, `….swift`, `….plist`: a last dot-separated part of one to six lower-case letters after a longer name.
+    static func hasFileExtension(_ value: String) -> Bool {
+        guard let dot = value.lastIndex(of: "."), value.distance(from: value.startIndex, to: dot) >= 3 else { return false }
+        let ext = value[value.index(after: dot)...]
+        return (1...6).contains(ext.count) && ext.unicodeScalars.allSatisfy { $0 >= "a" && $0 <= "z" }
     }
 
     /// A decimal number and a unit of time, size or share: `1.466ms`, `12s`, `3.5MB`, `40%`.
