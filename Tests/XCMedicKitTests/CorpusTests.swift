@@ -87,10 +87,10 @@ final class CorpusTests: XCTestCase {
     func testTheHoldoutDoesNotGetWorse() throws {
         let f = try Self.measure(Self.holdout)
         print("CorpusTests (hold-out): " + f.summary)
-        XCTAssertGreaterThanOrEqual(f.failing, 5024)
-        XCTAssertGreaterThanOrEqual(f.recall, 0.842, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(f.top, 0.826, f.summary)
-        XCTAssertLessThanOrEqual(f.green.count, 158, f.green.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(f.failing, 5113)
+        XCTAssertGreaterThanOrEqual(f.recall, 0.843, f.summary + "\nmissed:\n" + f.missed.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(f.top, 0.828, f.summary)
+        XCTAssertLessThanOrEqual(f.green.count, 160, f.green.joined(separator: "\n"))
         // t039: SwiftLint's `error:` in a script phase that exited 0, with Xcode 7's "Command /bin/sh emitted errors but
         // did not return a nonzero exit code"; the thread says the build went on. Tests/Corpus c057 has the same wording
         // from a build that failed: only the Xcode version, which the log does not show, tells them apart.
