@@ -133,4 +133,15 @@ final class ReportGitHubTests: XCTestCase {
         let output = GitHubReport().render(diagnosis)
         XCTAssertFalse(output.hasPrefix("::"), output)
     }
+
+    /// A log with no build result is not clean: one warning says so and shows where it stops, secrets cut.
+    func testALogWithNoBuildResultGivesAWarningWithItsLastLines() throws {
+        let diagnosis = try ReportFixtures.diagnosis("Exporting ipa with ExportOptions.plist\npassword=hunter2secret\ntarget not found: ED09\n")
+        XCTAssertEqual(diagnosis.status, .unknown)
+        let commands = GitHubReport().render(diagnosis).split(separator: "\n").compactMap(WorkflowCommand.parse)
+        XCTAssertEqual(commands.map(\.name), ["warning"])
+        XCTAssertEqual(commands.first?.properties["title"], "xcmedic: no build result in build.log")
+        XCTAssertTrue(commands.first?.data.hasSuffix("ends with:\nExporting ipa with ExportOptions.plist\npassword=[REDACTED]\ntarget not found: ED09") == true,
+                      commands.first?.data ?? "")
+    }
 }

@@ -24,12 +24,24 @@ public struct GitHubReport: Sendable {
     public func render(_ input: Diagnosis) -> String {
         let context = ReportContext(input, redactor: redactor, workspaceRoot: workspaceRoot)
         let flaky = flakyNotices(context)
+        let noResult = context.diagnosis.status == .unknown ? noResultWarning(context) : ""
         guard !context.diagnosis.findings.isEmpty else {
+            if !noResult.isEmpty { return noResult + flaky }
             return "xcmedic: no failures found in \(context.inputNames) (\(context.diagnosis.status.rawValue))\n" + flaky
         }
         // One annotation per distinct finding and place, root causes first, so GitHub's per-step limit on
         // annotations never cuts a cause.
-        return context.annotated.map { annotation($0, context) + "\n" }.joined() + flaky
+        return context.annotated.map { annotation($0, context) + "\n" }.joined() + noResult + flaky
+    }
+
+    /// A log with no build result is not green: a warning that says so, with where each log stops.
+    func noResultWarning(_ context: ReportContext) -> String {
+        var text = context.noResultText
+        for ending in context.endings {
+            text += "\n\(ending.name) ends with:\n" + ending.lines.joined(separator: "\n")
+        }
+        return "::warning title=\(GitHubReport.escapeProperty("xcmedic: no build result in \(context.inputNames)"))::"
+            + GitHubReport.escapeData(text) + "\n"
     }
 
     /// With `scan --record`, a passing build's tests that failed earlier on its commit: one notice each.
