@@ -7577,11 +7577,11 @@ error\0\
 cause\0\
 1\0\
 file is corrupted or malformed\0\
-(?<file>\\S*Package\\.resolved) file is corrupted or malformed; fix or delete the file to continue: (?<reason>.+)\0\
+(?<file>\\S*Package\\.resolved) file is corrupted or malformed; fix or delete the file to continue(?:: (?<reason>.+))?\0\
 0\0\
 0\0\
 +\0\
-Package.resolved cannot be read: {reason}\0\
+Package.resolved cannot be read ({reason})\0\
 SwiftPM cannot read the Package.resolved file. Usually an older Xcode or Swift reads a file written by a newer one (version 2 from Xcode 13.3, version 3 with originHash from Xcode 15.3 / Swift 5.10), or a merge left conflict markers in the JSON.\0\
 2\0\
 Use the same Xcode on CI as the developers who write the file (or write it with the oldest Xcode in the CI matrix)\0\
@@ -7596,7 +7596,7 @@ swift package resolve\0\
 -\0\
 -\0\
 0\0\
-2\0\
+3\0\
 error: /tmp/cp-real/app/Package.resolved file is corrupted or malformed; fix or delete the file to continue: DecodingError.dataCorrupted: Data was corrupted. Debug description: The given data was not valid JSON.\0\
 +\0\
 swift 6.3.1 on Linux (conflict markers written into Package.resolved)\0\
@@ -7613,6 +7613,12 @@ file\0\
 Package.resolved\0\
 reason\0\
 unsupported schema version 2\0\
+Package.resolved file is corrupted or malformed; fix or delete the file to continue\0\
++\0\
+https://github.com/ml-explore/mlx-swift-examples/issues/57 (Xcode's issue navigator, without the reason)\0\
+1\0\
+file\0\
+Package.resolved\0\
 1\0\
 warning: Package.resolved file was updated\0\
 -\0\
