@@ -337,7 +337,8 @@ public struct LogLine: Sendable {
     /// order mark, also as code page 437 shows it, `∩╗┐`). Leaves the timestamp for `dropGitHubTimestamp`.
     static func dropRunViewColumns(_ s: Substring) -> Substring? {
         let u = s.utf8
-        guard let job = u.prefix(160).firstIndex(of: 9) else { return nil }
+        // (Most lines have no tab: `memchr` says so before the columns are looked for.)
+        guard LogLine.has(9, in: u, within: 160), let job = u.prefix(160).firstIndex(of: 9) else { return nil }
         let afterJob = u.index(after: job)
         guard let step = u[afterJob...].prefix(160).firstIndex(of: 9) else { return nil }
         var rest = s[u.index(after: step)...]
